@@ -1,0 +1,39 @@
+/**
+ * Discount rules (DESIGN.md §4 "Money" and "Honest prices"; shopper-screens §2 "discount badge").
+ *
+ * A discount is shown only when original > price > 0; percent = round((original − price) / original × 100).
+ * Otherwise the card shows 'Special Deal'. The original ("was") price must be substantiated: either
+ * the retailer's labelled saving basis or our own observed history, and the UI names which.
+ */
+
+/** Where an original price comes from. `OBSERVED_HIGH_30D` is our own price history. */
+export type SavingBasisType = 'LIST_PRICE' | 'WAS_PRICE' | 'LOWEST_PRICE' | 'LOWEST_PRICE_STRIKETHROUGH' | 'OBSERVED_HIGH_30D';
+
+/** Labels shown beside a struck-through original price, in British English. */
+export const SAVING_BASIS_LABELS: Record<SavingBasisType, string> = {
+  LIST_PRICE: 'RRP',
+  WAS_PRICE: 'Was',
+  LOWEST_PRICE: 'Lowest recent price',
+  LOWEST_PRICE_STRIKETHROUGH: 'Lowest recent price',
+  OBSERVED_HIGH_30D: 'Highest price in the last 30 days',
+};
+
+/**
+ * Whole-percent discount of `pricePence` against `originalPence`, or null when no discount may be
+ * shown (original ≤ price, or either ≤ 0, or either missing).
+ */
+export function discountPercent(originalPence: number | null | undefined, pricePence: number | null | undefined): number | null {
+  if (originalPence == null || pricePence == null) return null;
+  if (!(originalPence > pricePence && pricePence > 0)) return null;
+  return Math.round(((originalPence - pricePence) / originalPence) * 100);
+}
+
+/** Saving in pence (original − price) when a discount may be shown, else null. */
+export function savingPence(originalPence: number | null | undefined, pricePence: number | null | undefined): number | null {
+  return discountPercent(originalPence, pricePence) === null ? null : (originalPence as number) - (pricePence as number);
+}
+
+/** Badge text for a product card: "23% OFF" or "Special Deal". */
+export function discountBadgeText(percent: number | null | undefined): string {
+  return percent != null && percent > 0 ? `${percent}% OFF` : 'Special Deal';
+}

@@ -1,0 +1,92 @@
+/**
+ * The environment, parsed once with zod (DESIGN.md §4 "Configuration"). Nothing else reads
+ * `process.env`. Every variable is listed and commented in `.env.example`.
+ *
+ * `loadEnv()` throws {@link EnvError} listing **every** bad variable with its rule.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { AFFILIATE_TAG_PATTERN } from '../common/affiliate';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = (protocols: RegExp, rule: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          return protocols.test(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      }, rule)
+      .optional(),
+  );
+
+/** A five-field cron expression (minute hour day month weekday); checked loosely here, strictly by pg-boss. */
+const cronSchema = z.string().refine((v) => v.trim().split(/\s+/).length === 5, 'must be a five-field cron expression such as "0 */6 * * *"');
+
+export const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(0).max(65535, 'must be a port number 0–65535').default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
+  PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Deal Alerts UK <alerts@dealalerts.localhost>')),
+  AFFILIATE_TAG: z.preprocess(emptyToUndefined, z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').default('dealalertsuk-21')),
+  AFFILIATE_TAG_NEW_USER: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').default('dealalertsnew-21'),
+  ),
+  PRICE_CHECK_CRON: z.preprocess(emptyToUndefined, cronSchema.default('0 */6 * * *')),
+  /** Price-source calls allowed per second (Amazon's default is 1 request per second). */
+  PRICE_SOURCE_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive('must be above 0').max(100).default(1)),
+  SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+/** The parsed configuration; `SECRET_KEY` is always set and `PUBLIC_URL` always has a value. */
+export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL'> & { SECRET_KEY: string; PUBLIC_URL: string };
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable and its rule.`);
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Parses `source` (default `process.env`). When `SECRET_KEY` is unset, reads it from
+ * `DATA_DIR/secret-key`, generating and storing 32 random bytes (hex) on first start.
+ * `PUBLIC_URL` defaults to `http://localhost:{PORT}`. Throws EnvError naming each bad variable.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env, opts: { persistSecret?: boolean } = {}): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
+  }
+  const raw = parsed.data;
+  const secret = raw.SECRET_KEY ?? (opts.persistSecret === false ? randomBytes(32).toString('hex') : readOrCreateSecret(raw.DATA_DIR));
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  return { ...raw, SECRET_KEY: secret, PUBLIC_URL: publicUrl };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** A complete Env for tests and tools: defaults plus `overrides`, never touching the disk. */
+export function testEnv(overrides: Partial<Record<keyof RawEnv, string>> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-'.padEnd(48, 'x'), ...overrides }, { persistSecret: false });
+}

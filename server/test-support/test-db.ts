@@ -1,0 +1,34 @@
+/**
+ * A fresh, migrated database for one test file (DESIGN.md §6): in-memory PGlite by default, or a
+ * new database on the PostgreSQL server of `TEST_DATABASE_URL` (created here, dropped on close).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  await database.migrate();
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}
