@@ -1,6 +1,6 @@
 /**
- * API shapes of deal alerts, visitor tokens and price checks (shopper-screens §3, §7;
- * admin-area §3 "Deal alert", "Price check log"; DESIGN.md §4 "Visitors").
+ * API shapes of deal alerts and visitor tokens (shopper-screens §3, §7; admin-area §3
+ * "Deal alert"; DESIGN.md §4 "Visitors").
  */
 import { z } from 'zod';
 
@@ -70,41 +70,13 @@ export const createAlertResponseSchema = dealAlertSchema.extend({
   emailConfirmed: z.boolean(),
 });
 
-/** GET /api/deal-alerts answer: the alerts plus the address's confirmation state. */
-export const alertListResponseSchema = z.object({
-  alerts: z.array(dealAlertSchema),
-  emailConfirmed: z.boolean(),
+/** GET /api/deal-alerts answer (spec §7: an array of alerts). */
+export const alertListResponseSchema = z.array(dealAlertSchema);
+
+/** GET /api/subscribers/status answer: the double opt-in state of the token's address. */
+export const subscriberStatusSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+  unsubscribed: z.boolean(),
 });
 
-export const priceCheckResultSchema = z.object({
-  alertId: z.number().int(),
-  asin: z.string(),
-  productTitle: z.string(),
-  originalPrice: z.string().nullable(),
-  currentPrice: z.string().nullable(),
-  priceChange: z.string().nullable(),
-  priceChangePercent: z.number().nullable(),
-  isPriceDrop: z.boolean(),
-  apiWorking: z.boolean(),
-  status: z.enum(['drop', 'increase', 'unchanged', 'failed']),
-  asOf: z.string().nullable(),
-});
-export type PriceCheckResult = z.infer<typeof priceCheckResultSchema>;
-
-export const checkAllResponseSchema = z.object({
-  results: z.array(priceCheckResultSchema),
-  totalChecked: z.number().int(),
-});
-
-export const priceCheckLogSchema = z.object({
-  id: z.number().int(),
-  triggerType: z.enum(['cron', 'manual', 'initial', 'import']),
-  checkedAt: z.string(),
-  alertsChecked: z.number().int(),
-  successfulChecks: z.number().int(),
-  failedChecks: z.number().int(),
-  sourceCalls: z.number().int(),
-  /** JSON text holding results (spec admin-area §3). */
-  details: z.string(),
-});
-export type PriceCheckLog = z.infer<typeof priceCheckLogSchema>;
