@@ -3,7 +3,7 @@
  * `app.inject()` on a fresh database. Plugins first, then every route module by name.
  */
 import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       request.log.error(error);
       return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
     }
-    return reply.status(status).send({ error: (error as { code?: string }).code ?? 'Error', message: (error as Error).message });
+    return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Error', message: (error as Error).message });
   });
 
   await app.register(rateLimit, { global: false });

@@ -3,6 +3,7 @@
  * "Deal alert"; DESIGN.md §4 "Visitors").
  */
 import { z } from 'zod';
+import { parsePriceToPence } from '../money';
 
 /** An e-mail address as we accept it: trimmed, lower-cased, at most 254 characters (RFC 5321). */
 export const emailSchema = z
@@ -12,30 +13,61 @@ export const emailSchema = z
   .pipe(z.email({ message: 'must be a valid e-mail address' }))
   .transform((v) => v.toLowerCase());
 
+/** Reads an optional pound price ("£1,299.99", "12.5", 12.99) as pence; undefined when absent, null when blank. */
+function optionalPence(value: string | number | null | undefined): { ok: true; pence: number | null | undefined } | { ok: false } {
+  if (value === undefined) return { ok: true, pence: undefined };
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return { ok: true, pence: null };
+  const parsed = parsePriceToPence(value);
+  return parsed.ok ? { ok: true, pence: parsed.pence } : { ok: false };
+}
+
 /**
- * POST /api/deal-alerts body. Both `userEmail` and `email` are accepted (some screens send `email`).
- * Prices are pound strings; `£` and commas are stripped.
+ * POST /api/deal-alerts body (shopper-screens §3 "Deal alert", §7). Both `userEmail` and `email`
+ * are accepted (some screens send `email`); the output always has `userEmail` (lower-cased).
+ * Prices are pound strings or numbers; `£` and commas are stripped (§5). The output adds
+ * `targetPricePence` (integer pence; undefined when not sent, null when sent blank).
+ * The client's `currentPrice`, `productTitle`, `productImageUrl` and `productUrl` are hints only:
+ * the server takes the price, title and links from its own catalogue (DESIGN.md §4 "Honest prices").
  */
 export const createAlertSchema = z
   .object({
-    productAsin: z.string().trim().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN'),
-    productTitle: z.string().max(500).optional(),
-    currentPrice: z.union([z.string(), z.number()]).optional().nullable(),
-    targetPrice: z.union([z.string(), z.number()]).optional().nullable(),
+    productAsin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN'),
+    productTitle: z.string().max(500).optional().nullable(),
+    currentPrice: z
+      .union([z.string().max(50), z.number()])
+      .optional()
+      .nullable(),
+    targetPrice: z
+      .union([z.string().max(50), z.number()])
+      .optional()
+      .nullable(),
     productImageUrl: z.string().max(2000).optional().nullable(),
     productUrl: z.string().max(2000).optional().nullable(),
-    userEmail: z.string().optional(),
-    email: z.string().optional(),
+    userEmail: z.string().max(1000).optional().nullable(),
+    email: z.string().max(1000).optional().nullable(),
     isActive: z.boolean().optional(),
   })
   .transform((v, ctx) => {
     const raw = v.userEmail ?? v.email;
     const parsed = emailSchema.safeParse(raw ?? '');
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', path: [v.userEmail !== undefined ? 'userEmail' : 'email'], message: 'must be a valid e-mail address' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.userEmail != null || v.email == null ? 'userEmail' : 'email'],
+        message: 'must be a valid e-mail address',
+      });
       return z.NEVER;
     }
-    return { ...v, userEmail: parsed.data };
+    const target = optionalPence(v.targetPrice);
+    if (!target.ok) {
+      ctx.addIssue({ code: 'custom', path: ['targetPrice'], message: 'must be a price in pounds such as 12.99' });
+      return z.NEVER;
+    }
+    return { ...v, userEmail: parsed.data, targetPricePence: target.pence };
   });
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
@@ -62,21 +94,67 @@ export const dealAlertSchema = z.object({
 });
 export type DealAlert = z.infer<typeof dealAlertSchema>;
 
-/** 201 answer of POST /api/deal-alerts. */
+/**
+ * Answer of POST /api/deal-alerts: 201 for a new alert, 200 when the address already had an alert
+ * for that ASIN (it is reactivated and returned).
+ */
 export const createAlertResponseSchema = dealAlertSchema.extend({
-  /** Visitor token proving this browser may read this address's alerts. */
+  /** Visitor token proving this browser may read this address's alerts (send as `Authorization: Bearer …`). */
   visitorToken: z.string(),
-  /** Whether the address has confirmed (double opt-in); false means a confirmation e-mail was sent. */
+  /**
+   * Whether the address has confirmed (double opt-in) and not unsubscribed since; false means
+   * alerts are not e-mailed yet and a confirmation e-mail was sent (at most one an hour).
+   */
   emailConfirmed: z.boolean(),
 });
+export type CreateAlertResponse = z.infer<typeof createAlertResponseSchema>;
 
 /** GET /api/deal-alerts answer (spec §7: an array of alerts). */
 export const alertListResponseSchema = z.array(dealAlertSchema);
 
-/** GET /api/subscribers/status answer: the double opt-in state of the token's address. */
+/**
+ * GET /api/subscribers/status answer: the double opt-in state of the token's address.
+ * `confirmed` means confirmed and not unsubscribed since (only then is the address e-mailed);
+ * `unsubscribed` means the address unsubscribed and has not confirmed again.
+ */
 export const subscriberStatusSchema = z.object({
   email: z.string(),
   confirmed: z.boolean(),
   unsubscribed: z.boolean(),
 });
+export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
 
+/** POST /api/subscribers/confirm body: the `email` and `sig` query parameters of the confirmation link. */
+export const confirmSubscriberSchema = z.object({
+  email: emailSchema,
+  sig: z
+    .string({ error: 'is missing: open the link from your confirmation e-mail' })
+    .trim()
+    .min(1, 'is missing: open the link from your confirmation e-mail')
+    .max(200),
+});
+
+/** POST /api/subscribers/confirm answer; the page stores `visitorToken` (signs the visitor in on this device). */
+export const confirmSubscriberResponseSchema = z.object({
+  email: z.string(),
+  confirmed: z.literal(true),
+  visitorToken: z.string(),
+});
+export type ConfirmSubscriberResponse = z.infer<typeof confirmSubscriberResponseSchema>;
+
+/**
+ * POST /api/unsubscribe body (content-and-account-pages §7). `email` is checked by the server
+ * (blank: 400 `email: Please enter your email address`); `sig` (from the e-mailed link) is optional.
+ */
+export const unsubscribeSchema = z.object({
+  email: z.string().max(1000).nullish(),
+  reason: z.string().max(1000).nullish(),
+  visitedPath: z.string().max(2000).nullish(),
+  userAgent: z.string().max(1000).nullish(),
+  referrer: z.string().max(2000).nullish(),
+  sig: z.string().max(200).nullish(),
+});
+export type UnsubscribeInput = z.input<typeof unsubscribeSchema>;
+
+/** Answer of POST /api/unsubscribe and POST /api/unsubscribe/one-click; never says whether the address was known. */
+export const unsubscribeResponseSchema = z.object({ success: z.literal(true), email: z.string() });

@@ -95,5 +95,37 @@ export const publicConfigSchema = z.object({
   affiliateTagNewUser: z.string(),
   demo: z.boolean(),
   version: z.string(),
+  /** Number of products in the catalogue; 0 shows the onboarding state (how to import a feed). */
+  catalogueSize: z.number().int(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** GET /api/products/suggestions?q=: q trimmed, 2–100 characters (shopper-screens §5, §9). */
+export const suggestionsQuerySchema = z.object({
+  q: z.preprocess(
+    (v) => v ?? '',
+    z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
+  ),
+});
+
+/** Path parameter `asin`: 10 letters or digits (upper-cased first, so a pasted lower-case ASIN works). */
+export const asinParamsSchema = z.object({
+  asin: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string('must be a 10-character ASIN').regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN'),
+  ),
+});
+
+/** GET /api/amazon/top-discounted: up to 20 products with the largest substantiated discount. */
+export const topDiscountedResponseSchema = z.object({ products: z.array(productSchema) });
+
+/** One stored price observation for the price-history chart: pounds string and ISO time. */
+export const priceHistoryPointSchema = z.object({ price: z.string(), observedAt: z.string() });
+export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;
+
+/** GET /api/products/{asin}: the product page (/deals/{asin}) with its last 365 days of prices, oldest first. */
+export const productDetailResponseSchema = z.object({ product: productSchema, history: z.array(priceHistoryPointSchema) });
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+
+/** A 4xx answer: `{ error, message: "field: rule" }` (DESIGN.md §4 "Bad input"). */
+export const apiErrorSchema = z.object({ error: z.string(), message: z.string() });

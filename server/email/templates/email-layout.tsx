@@ -1,0 +1,68 @@
+/**
+ * The shared frame of every built-in e-mail (DESIGN.md §4 "E-mail", "Affiliate links"): a header
+ * with the site name linking home, the message, and a footer with the Associates disclosure
+ * (Amazon Associates Operating Agreement: "As an Amazon Associate we earn from qualifying
+ * purchases"), the price caveat, and the unsubscribe link when the message is subscribed mail.
+ *
+ * Props: `preview` (inbox preview text), `children` (the message body), `publicUrl` (site origin,
+ * no trailing slash, e.g. `env.PUBLIC_URL`), `unsubscribeUrl` (optional; from `unsubscribeUrl()`).
+ */
+import type { ReactNode } from 'react';
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+
+export const SITE_NAME = 'Deal Alerts UK';
+
+export interface EmailLayoutProps {
+  preview: string;
+  children: ReactNode;
+  unsubscribeUrl?: string;
+  publicUrl: string;
+}
+
+const styles = {
+  body: { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0, padding: '24px 0' },
+  container: { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', margin: '0 auto', padding: '0 0 8px' },
+  header: { backgroundColor: '#1e3a8a', borderRadius: '8px 8px 0 0', padding: '16px 24px' },
+  siteName: { color: '#ffffff', fontSize: '20px', fontWeight: 700, textDecoration: 'none' },
+  content: { padding: '8px 24px' },
+  hr: { borderColor: '#e4e4e7', margin: '16px 24px' },
+  footer: { color: '#71717a', fontSize: '12px', lineHeight: '18px', margin: '4px 24px' },
+  footerLink: { color: '#71717a', textDecoration: 'underline' },
+} as const;
+
+/** Wraps a message in the house frame. Renders in any mail client (tables and inline styles only). */
+export function EmailLayout({ preview, children, unsubscribeUrl, publicUrl }: EmailLayoutProps) {
+  return (
+    <Html lang="en-GB">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Section style={styles.header}>
+            <Link href={`${publicUrl}/`} style={styles.siteName}>
+              {SITE_NAME}
+            </Link>
+          </Section>
+          <Section style={styles.content}>{children}</Section>
+          <Hr style={styles.hr} />
+          <Text style={styles.footer}>As an Amazon Associate we earn from qualifying purchases.</Text>
+          <Text style={styles.footer}>Prices are subject to change. The price shown on Amazon.co.uk at the time of purchase applies.</Text>
+          {unsubscribeUrl ? (
+            <Text style={styles.footer}>
+              Don&apos;t want these e-mails?{' '}
+              <Link href={unsubscribeUrl} style={styles.footerLink}>
+                Unsubscribe
+              </Link>
+            </Text>
+          ) : null}
+          <Text style={styles.footer}>
+            {SITE_NAME} ·{' '}
+            <Link href={`${publicUrl}/privacy-policy`} style={styles.footerLink}>
+              Privacy policy
+            </Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

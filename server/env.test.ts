@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('starts with no variables at all, generating and keeping a secret key in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'env-'));
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.PRICE_CHECK_CRON).toBe('0 */6 * * *');
+    expect(env.SECRET_KEY).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, 'secret-key'), 'utf8').trim()).toBe(env.SECRET_KEY);
+    expect(loadEnv({ DATA_DIR: dir }).SECRET_KEY).toBe(env.SECRET_KEY);
+  });
+
+  it('treats empty strings as unset', () => {
+    const env = loadEnv({ PORT: '', SMTP_URL: '', DATABASE_URL: '', SECRET_KEY: 'k'.repeat(40) });
+    expect(env.PORT).toBe(3000);
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every bad variable with its rule', () => {
+    let caught: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', SMTP_URL: 'http://mail', AFFILIATE_TAG: 'bad tag!', PRICE_CHECK_CRON: 'hourly', SECRET_KEY: 'short' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const message = (caught as EnvError).message;
+    for (const name of ['PORT', 'SMTP_URL', 'AFFILIATE_TAG', 'PRICE_CHECK_CRON', 'SECRET_KEY']) expect(message).toContain(name);
+    expect(message).toContain('must be an smtp:// or smtps:// URL');
+    expect((caught as EnvError).problems).toHaveLength(5);
+  });
+
+  it('strips a trailing slash from PUBLIC_URL', () => {
+    expect(loadEnv({ PUBLIC_URL: 'https://deals.example.co.uk/', SECRET_KEY: 'k'.repeat(40) }).PUBLIC_URL).toBe('https://deals.example.co.uk');
+  });
+});
