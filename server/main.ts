@@ -14,6 +14,7 @@ import { buildApp, type App } from './app';
 import { startJobs, type Jobs } from './jobs/scheduler';
 import { createCatalogueSource } from './sources/catalogue.source';
 import { describeDatabaseOpenError } from './db/open-error';
+import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,9 +33,23 @@ async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const dataDir = demo ? path.join(env.DATA_DIR, 'demo') : env.DATA_DIR;
 
+  const databaseUrl = demo ? undefined : env.DATABASE_URL;
+  let lock: { release(): void } | undefined;
+  if (!databaseUrl) {
+    // PGlite allows one process per data directory; the import CLI checks this lock too.
+    try {
+      lock = acquireDataDirLock(path.join(dataDir, 'db'), 'server');
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: demo ? undefined : env.DATABASE_URL, dataDir: path.join(dataDir, 'db') });
+    database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db') });
     await database.migrate();
   } catch (error) {
     console.error(describeDatabaseOpenError(error, env));
@@ -73,6 +88,7 @@ async function main(): Promise<void> {
       await app.close();
       await jobs.stop();
       await database.close();
+      lock?.release();
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (error) {

@@ -1,0 +1,130 @@
+/**
+ * `npm run import` as a person runs it (issue part 3): a real process (`npx tsx
+ * server/cli/import.cli.ts`) on a temporary DATA_DIR, checking exit codes and the printed report.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../db/client';
+import { acquireDataDirLock } from '../db/data-dir-lock';
+import { dealAlerts } from '../db/schema/alerts.schema';
+import { emailOutbox } from '../db/schema/email.schema';
+import { subscribers } from '../db/schema/visitors.schema';
+import { hasSharedData, sharedDataPath } from '../features/catalogue/real-data.test-support';
+
+const BY_REVIEWS = 'amazon-uk-2023/best_products_by_reviews.csv';
+const TOYS = 'amazon-uk-2017-toys/amazon_co-ecommerce_sample.csv';
+const present = hasSharedData('the import CLI tests', BY_REVIEWS, TOYS);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(dataDir: string, args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'server/cli/import.cli.ts', ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!present)('npm run import', () => {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'import-cli-')), 'data');
+  const work = mkdtempSync(path.join(tmpdir(), 'import-cli-files-'));
+  let first: Run;
+
+  beforeAll(async () => {
+    first = await runCli(dataDir, [sharedDataPath(BY_REVIEWS)]);
+  });
+  afterAll(() => undefined);
+
+  it('imports a good file: exit code 0 and a readable report', () => {
+    expect(first.stderr).not.toMatch(/Error|failed/i);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Layout: amazon-uk-2023. 50 rows read');
+    expect(first.stdout).toMatch(/New products:\s+50\n/);
+    expect(first.stdout).toMatch(/Rejected:\s+0\n/);
+  });
+
+  it('prints JSON with --json, and queues a price-drop e-mail for an alert on a product whose price fell', async () => {
+    // A confirmed shopper watching the first product (£5.19), as the alerts feature would store it.
+    const email = 'shopper@example.com';
+    const seeded = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    await seeded.db.insert(subscribers).values({ email, consentSource: 'deal_alert', confirmedAt: new Date() });
+    await seeded.db
+      .insert(dealAlerts)
+      .values({ userEmail: email, productAsin: 'B00O869QUC', productTitle: 'Batteries', currentPricePence: 519 });
+    await seeded.close();
+
+    const lines = readFileSync(sharedDataPath(BY_REVIEWS), 'utf8').split('\n');
+    lines[1] = (lines[1] as string).replace('"5.19"', '"4.19"');
+    const changed = path.join(work, 'changed.csv');
+    writeFileSync(changed, lines.join('\n'));
+    const run = await runCli(dataDir, [changed, '--json']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      updated: number;
+      unchanged: number;
+      changedAsins: string[];
+      priceCheck?: Record<string, unknown>;
+    };
+    expect(report).toMatchObject({
+      updated: 1,
+      unchanged: 49,
+      changedAsins: ['B00O869QUC'],
+      priceCheck: { alertsChecked: 1, notificationsQueued: 1 },
+    });
+
+    const check = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    const queued = await check.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+    await check.close();
+    expect(queued).toHaveLength(1);
+
+    // Back up to £5.19 in text mode: a rise is checked but queues nothing.
+    const text = await runCli(dataDir, [sharedDataPath(BY_REVIEWS)]);
+    expect(text.stdout).toMatch(/Updated:\s+1\s+\(price changed: 1\)/);
+    expect(text.stdout).toContain('Price changes: 1 product; 1 alert checked; 0 price-drop e-mails queued.');
+  });
+
+  it('rejects the 2017 toys feed row by row with a non-zero exit code', async () => {
+    const run = await runCli(dataDir, [sharedDataPath(TOYS)]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Rejected:\s+10,000\n/);
+    expect(run.stdout).toContain('line 2: missing ASIN: the file has no ASIN column');
+    expect(run.stdout).toContain('…and 9,980 more');
+    expect(run.stdout).toMatch(/10,000 × missing ASIN/);
+  });
+
+  it('says clearly that the server holds the embedded database, and how to proceed', async () => {
+    const lock = acquireDataDirLock(path.join(dataDir, 'db'), 'server');
+    try {
+      const run = await runCli(dataDir, [sharedDataPath(BY_REVIEWS)]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`The server (pid ${process.pid}, started `);
+      expect(run.stderr).toContain(
+        'Stop it (Ctrl+C) and run the import again, or set DATABASE_URL to a PostgreSQL server that both can share.',
+      );
+    } finally {
+      lock.release();
+    }
+  });
+
+  it('explains its usage', async () => {
+    const run = await runCli(dataDir, ['--bogus']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Usage: npm run import -- <file.csv> [--strict] [--json]');
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * `npm run import -- <file.csv> [--strict] [--json]`: imports a catalogue CSV (issue part 3
+ * "Catalogue import") and evaluates the price-drop alerts of products whose price changed.
+ *
+ * Opens the database like server/main.ts (embedded PGlite in DATA_DIR/db, or DATABASE_URL). PGlite
+ * allows one process, so for it the command first takes the data-directory lock and, when the
+ * server holds it, says so and how to proceed. Exit codes: 0 when at least one row was accepted
+ * (new, updated or unchanged); 1 when none was, `--strict` failed, the file is not CSV or the
+ * database could not be opened; 2 for a usage error.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import cliProgress from 'cli-progress';
+import { loadEnv, EnvError, type Env } from '../env';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { describeDatabaseOpenError } from '../db/open-error';
+import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
+import { importCatalogueFile, type ImportReport } from '../features/catalogue/catalogue-import.service';
+import { runPriceCheck } from '../features/price-checks/price-check.service';
+import { createCatalogueSource } from '../sources/catalogue.source';
+
+const USAGE = 'Usage: npm run import -- <file.csv> [--strict] [--json]';
+const SHOWN_REJECTIONS = 20;
+
+interface Args {
+  file: string;
+  strict: boolean;
+  json: boolean;
+}
+
+type PriceCheckOutcome = { alertsChecked: number; notificationsQueued: number } | { error: string };
+
+function parseArgs(argv: readonly string[]): Args | string {
+  const files: string[] = [];
+  let strict = false;
+  let json = false;
+  for (const arg of argv) {
+    if (arg === '--strict') strict = true;
+    else if (arg === '--json') json = true;
+    else if (arg === '--help' || arg === '-h') return USAGE;
+    else if (arg.startsWith('-')) return `Unknown option ${arg}.\n${USAGE}`;
+    else files.push(arg);
+  }
+  if (files.length !== 1) return `${files.length === 0 ? 'No file given' : 'Give one file'}.\n${USAGE}`;
+  return { file: files[0] as string, strict, json };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    console.error(args);
+    return args === USAGE ? 0 : 2;
+  }
+  const file = path.resolve(args.file);
+  if (!existsSync(file) || !statSync(file).isFile()) {
+    console.error(`No such file: ${args.file}`);
+    return 1;
+  }
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+
+  const dbDir = path.join(env.DATA_DIR, 'db');
+  let lock: { release(): void } | undefined;
+  let database: Database | undefined;
+  try {
+    if (!env.DATABASE_URL) lock = acquireDataDirLock(dbDir, 'cli');
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: dbDir });
+    await database.migrate();
+  } catch (error) {
+    console.error(error instanceof DataDirLockedError ? error.message : describeDatabaseOpenError(error, env));
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    return 1;
+  }
+
+  try {
+    const log = args.json ? () => undefined : (text: string) => console.log(text);
+    log(
+      `Importing ${path.basename(file)} into ${env.DATABASE_URL ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${dbDir}`}…`,
+    );
+    const bar = !args.json && process.stdout.isTTY ? progressBar() : undefined;
+    bar?.start(statSync(file).size, 0);
+    const report = await importCatalogueFile(database.db, file, {
+      strict: args.strict,
+      onProgress: bar ? (read) => bar.update(read) : undefined,
+    });
+    bar?.stop();
+
+    let priceCheck: PriceCheckOutcome | undefined;
+    if (report.changedAsins.length > 0) priceCheck = await evaluateAlerts(database.db, env, report.changedAsins);
+
+    if (args.json) console.log(JSON.stringify({ file, ...report, priceCheck }, null, 2));
+    else printReport(report, priceCheck, args.strict);
+    const accepted = report.imported + report.updated + report.unchanged;
+    return report.strictFailed || report.fatalError || accepted === 0 ? 1 : 0;
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
+/** A progress bar by bytes read (only on a terminal: piped output stays clean). */
+function progressBar(): cliProgress.SingleBar {
+  const bytes = (v: number) => (v >= 1024 * 1024 ? `${(v / 1024 / 1024).toFixed(1)} MiB` : `${Math.round(v / 1024)} KiB`);
+  return new cliProgress.SingleBar(
+    {
+      format: '  {bar} {percentage}% | {value} of {total}',
+      hideCursor: true,
+      clearOnComplete: true,
+      formatValue: (v, options, type) =>
+        type === 'value' || type === 'total' ? bytes(v) : cliProgress.Format.ValueFormat(v, options, type),
+    },
+    cliProgress.Presets.shades_classic,
+  );
+}
+
+/**
+ * Evaluates the alerts on `asins` against the prices just imported (issue part 3: "when prices
+ * changed, run the price evaluation for the affected alerts"), through the catalogue price source.
+ * Price-drop e-mails are queued in the outbox; the server's sender delivers them.
+ */
+async function evaluateAlerts(db: Db, env: Env, asins: string[]): Promise<PriceCheckOutcome> {
+  try {
+    const run = await runPriceCheck({ db, source: createCatalogueSource(db), clock: () => new Date(), env }, { trigger: 'import', asins });
+    return { alertsChecked: run.alertsChecked, notificationsQueued: run.notificationsQueued };
+  } catch (error) {
+    // The import itself is committed; the next scheduled price check evaluates the alerts instead.
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const int = new Intl.NumberFormat('en-GB');
+
+function printReport(report: ImportReport, priceCheck: PriceCheckOutcome | undefined, strict: boolean): void {
+  const n = (v: number) => int.format(v).padStart(7);
+  console.log(`Layout: ${report.layout}. ${int.format(report.totalRows)} rows read in ${(report.durationMs / 1000).toFixed(1)} s.`);
+  if (report.fatalError) {
+    console.log(`\n${report.fatalError}`);
+  } else if (report.strictFailed) {
+    console.log(
+      `\n--strict: ${int.format(report.rejected.length)} bad row${report.rejected.length === 1 ? '' : 's'}, so nothing was written.`,
+    );
+  }
+  console.log(`  New products: ${n(report.imported)}`);
+  console.log(`  Updated:      ${n(report.updated)}  (price changed: ${int.format(report.changedAsins.length)})`);
+  console.log(`  Unchanged:    ${n(report.unchanged)}`);
+  console.log(`  Rejected:     ${n(report.rejected.length)}`);
+  console.log(`  Warnings:     ${n(report.warnings.length)}`);
+
+  if (report.rejected.length > 0) {
+    console.log(`\nRejected rows${report.rejected.length > SHOWN_REJECTIONS ? ` (first ${SHOWN_REJECTIONS})` : ''}:`);
+    for (const r of report.rejected.slice(0, SHOWN_REJECTIONS)) console.log(`  line ${r.line}${r.asin ? ` (${r.asin})` : ''}: ${r.reason}`);
+    if (report.rejected.length > SHOWN_REJECTIONS) console.log(`  …and ${int.format(report.rejected.length - SHOWN_REJECTIONS)} more`);
+    console.log('\nReasons:');
+    for (const [kind, count] of reasonSummary(report.rejected)) console.log(`  ${n(count)} × ${kind}`);
+  }
+  if (report.warnings.length > 0) {
+    console.log(`\nWarnings${report.warnings.length > SHOWN_REJECTIONS ? ` (first ${SHOWN_REJECTIONS})` : ''}:`);
+    for (const w of report.warnings.slice(0, SHOWN_REJECTIONS)) console.log(`  line ${w.line}: ${w.message}`);
+    if (report.warnings.length > SHOWN_REJECTIONS) console.log(`  …and ${int.format(report.warnings.length - SHOWN_REJECTIONS)} more`);
+  }
+  if (strict && report.strictFailed) console.log('\nFix the rows above, or import without --strict to accept the good rows.');
+
+  if (priceCheck && 'error' in priceCheck) {
+    console.log(
+      `\nThe import is saved, but evaluating the alerts failed (${priceCheck.error}); the next scheduled price check will do it.`,
+    );
+  } else if (priceCheck) {
+    const mails = priceCheck.notificationsQueued;
+    console.log(
+      `\nPrice changes: ${int.format(report.changedAsins.length)} product${report.changedAsins.length === 1 ? '' : 's'}; ` +
+        `${int.format(priceCheck.alertsChecked)} alert${priceCheck.alertsChecked === 1 ? '' : 's'} checked; ` +
+        `${int.format(mails)} price-drop e-mail${mails === 1 ? '' : 's'} queued.`,
+    );
+    if (mails > 0) console.log('The server sends queued e-mails (start it with npm start if it is not running).');
+  }
+}
+
+/** Counts rejections by kind: the text before ":" of each reason ("no price", "duplicate ASIN"…). */
+export function reasonSummary(rejected: ReadonlyArray<{ reason: string }>): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const r of rejected) {
+    for (const part of r.reason.split('; ')) {
+      const kind = part.split(':')[0]?.trim() || part;
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`Import failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,250 @@
+/**
+ * The catalogue importer (issue part 3 "Catalogue import"; DESIGN.md §4 "Bad input", "Honest
+ * prices"). One importer for the CLI (`npm run import`) and, later, the admin upload.
+ *
+ * Streams the CSV, validates each row (catalogue-row.ts), and upserts by ASIN in batches of 500,
+ * all in **one transaction**: a new product and a changed price each write a price observation, then
+ * the touched products' 30-day high/low and trending score are recomputed. Bad rows are reported
+ * with their line number and reason and never stop the good ones; with `strict` any bad row rejects
+ * the whole file. A file that is not valid CSV is rejected whole (nothing written).
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Db } from '../../db/client';
+import { CsvSyntaxError, readCsvRecords } from './catalogue-csv';
+import { detectLayout, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
+import { validateRow, type CatalogueRow } from './catalogue-row';
+import {
+  insertObservations,
+  loadExistingProducts,
+  touchPriceAsOf,
+  upsertProducts,
+  type ExistingProduct,
+  type NewObservation,
+  type OptionalProductColumn,
+} from './catalogue.queries';
+import { refreshProductStats } from './trending';
+
+export interface ImportOptions {
+  /** Reject the whole file (write nothing) when any row is bad. */
+  strict?: boolean;
+  /** The import's clock: price_as_of, observation times and the statistics windows. Default: now. */
+  now?: Date;
+  /** Stored as products.source for new products; default 'csv'. */
+  source?: string;
+  /** Called as bytes are read; `totalBytes` is null when unknown (a stream). */
+  onProgress?: (bytesRead: number, totalBytes: number | null) => void;
+}
+
+export interface ImportReport {
+  /** The recognised layout, e.g. 'amazon-uk-2023', 'amazon-uk-2023 (subset)', 'product-csv', 'unknown (no ASIN column)'. */
+  layout: string;
+  /** Data rows read (the header and blank rows excluded). */
+  totalRows: number;
+  /** New products. */
+  imported: number;
+  /** Existing products whose stored data changed. */
+  updated: number;
+  /** Existing products the file repeats exactly. */
+  unchanged: number;
+  /** Rejected rows: the physical line where the record starts, its ASIN when readable, and why. */
+  rejected: Array<{ line: number; asin?: string; reason: string }>;
+  /** Accepted rows with something ignored (e.g. an originalPrice not above the price). */
+  warnings: Array<{ line: number; message: string }>;
+  /** ASINs of existing products whose price changed (new products not included). */
+  changedAsins: string[];
+  /** True when `strict` was set and a row was bad: nothing was written. */
+  strictFailed: boolean;
+  /** Set when the file could not be read as CSV: nothing was written. */
+  fatalError?: string;
+  durationMs: number;
+}
+
+const BATCH_SIZE = 500;
+const OBSERVATION_SOURCE_SUFFIX = '-import';
+
+/** Rolls the transaction back without treating it as a failure. */
+class RollbackSignal extends Error {}
+
+/**
+ * Imports the CSV at `filePath` (see importCatalogueStream). Throws when the file cannot be opened
+ * or read, and on database errors (the transaction is then rolled back).
+ */
+export async function importCatalogueFile(db: Db, filePath: string, opts: ImportOptions = {}): Promise<ImportReport> {
+  const { size } = await stat(filePath);
+  const stream = createReadStream(filePath);
+  return importCatalogueStream(db, stream, { ...opts, onProgress: opts.onProgress ? (read) => opts.onProgress?.(read, size) : undefined });
+}
+
+/**
+ * Imports a CSV stream in one transaction and returns the report. Throws on read and database
+ * errors (nothing is written then); bad rows and bad CSV are reported, not thrown.
+ */
+export async function importCatalogueStream(db: Db, stream: Readable, opts: ImportOptions = {}): Promise<ImportReport> {
+  const started = performance.now();
+  const now = opts.now ?? new Date();
+  const source = opts.source ?? 'csv';
+  const report: ImportReport = {
+    layout: 'empty file',
+    totalRows: 0,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: [],
+    warnings: [],
+    changedAsins: [],
+    strictFailed: false,
+    durationMs: 0,
+  };
+  try {
+    await db.transaction(async (tx) => {
+      let layout: CatalogueLayout | undefined;
+      let columns: OptionalProductColumn[] = [];
+      const firstLine = new Map<string, number>();
+      const touched: number[] = [];
+      let batch: CatalogueRow[] = [];
+      let writing = true;
+
+      const flush = async () => {
+        const rows = batch;
+        batch = [];
+        if (!writing || rows.length === 0) return;
+        const existing = await loadExistingProducts(
+          tx,
+          rows.map((r) => r.asin),
+        );
+        const toWrite: CatalogueRow[] = [];
+        const unchangedIds: number[] = [];
+        for (const row of rows) {
+          const before = existing.get(row.asin);
+          if (!before) {
+            report.imported++;
+            toWrite.push(row);
+          } else if (differs(row, before, columns)) {
+            report.updated++;
+            toWrite.push(row);
+            if (row.pricePence !== before.pricePence) report.changedAsins.push(row.asin);
+          } else {
+            report.unchanged++;
+            unchangedIds.push(before.id);
+          }
+        }
+        const ids = await upsertProducts(tx, toWrite, columns, { now, source });
+        const idOf = new Map(ids.map((r) => [r.asin, r.id]));
+        const observations: NewObservation[] = [];
+        for (const row of toWrite) {
+          const before = existing.get(row.asin);
+          const listPrice = row.listPricePence === undefined ? (before?.listPricePence ?? null) : row.listPricePence;
+          if (before && before.pricePence === row.pricePence && before.listPricePence === listPrice) continue;
+          const productId = idOf.get(row.asin) as number;
+          observations.push({
+            productId,
+            asin: row.asin,
+            pricePence: row.pricePence,
+            listPricePence: listPrice,
+            source: `${source}${OBSERVATION_SOURCE_SUFFIX}`,
+            observedAt: now,
+          });
+        }
+        await insertObservations(tx, observations);
+        await touchPriceAsOf(tx, unchangedIds, now);
+        touched.push(...ids.map((r) => r.id), ...unchangedIds);
+      };
+
+      const reject = (line: number, reason: string, asin?: string) => {
+        report.rejected.push(asin ? { line, asin, reason } : { line, reason });
+        if (opts.strict) {
+          writing = false;
+          batch = [];
+        }
+      };
+
+      for await (const record of readCsvRecords(stream, opts.onProgress ? (n) => opts.onProgress?.(n, null) : undefined)) {
+        if (!layout) {
+          layout = detectLayout(record.fields);
+          report.layout = layout.name;
+          columns = optionalColumnsOf(layout);
+          continue;
+        }
+        report.totalRows++;
+        const result = validateRow(record.fields, layout, record.line, (asin) => firstLine.get(asin));
+        const asin = result.ok ? result.row.asin : result.asin;
+        if (asin && !firstLine.has(asin)) firstLine.set(asin, record.line);
+        for (const message of result.warnings) report.warnings.push({ line: record.line, message });
+        if (!result.ok) {
+          reject(record.line, result.reasons.join('; '), result.asin);
+          continue;
+        }
+        if (!writing) continue;
+        batch.push(result.row);
+        if (batch.length >= BATCH_SIZE) await flush();
+      }
+      await flush();
+      if (!writing) {
+        report.strictFailed = true;
+        throw new RollbackSignal();
+      }
+      await refreshProductStats(tx, touched, now);
+    });
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) {
+      resetCounts(report);
+      report.fatalError = `${error.message}. Nothing was imported: fix the file and import it again.`;
+      report.rejected.push({ line: error.line, reason: error.message });
+    } else if (error instanceof RollbackSignal) {
+      resetCounts(report);
+    } else {
+      throw error;
+    }
+  } finally {
+    stream.destroy();
+  }
+  report.rejected.sort((a, b) => a.line - b.line);
+  report.durationMs = Math.round(performance.now() - started);
+  return report;
+}
+
+/** After a rollback nothing was imported, updated or left unchanged. */
+function resetCounts(report: ImportReport): void {
+  report.imported = 0;
+  report.updated = 0;
+  report.unchanged = 0;
+  report.changedAsins = [];
+}
+
+const COLUMNS_OF_FIELD: Partial<Record<CatalogueField, OptionalProductColumn[]>> = {
+  originalPrice: ['listPricePence', 'savingBasisType'],
+  rating: ['rating'],
+  reviewCount: ['reviewCount'],
+  imageUrl: ['imageUrl'],
+  productUrl: ['sourceUrl'],
+  category: ['category', 'categoryName'],
+  brand: ['brand'],
+  features: ['features'],
+  boughtLastMonth: ['boughtLastMonth'],
+  isBestSeller: ['isBestSeller'],
+};
+
+/** The product columns the file carries (only these are overwritten on existing products). */
+function optionalColumnsOf(layout: CatalogueLayout): OptionalProductColumn[] {
+  return (Object.keys(layout.columns) as CatalogueField[]).flatMap((f) => COLUMNS_OF_FIELD[f] ?? []);
+}
+
+/** True when the row would change anything stored (title, price or a column the file carries). */
+function differs(row: CatalogueRow, before: ExistingProduct, columns: readonly OptionalProductColumn[]): boolean {
+  if (row.title !== before.title || row.pricePence !== before.pricePence) return true;
+  for (const column of columns) {
+    const a = row[column];
+    const b = before[column];
+    if (a === undefined) continue;
+    if (column === 'rating') {
+      if ((a === null) !== (b === null) || (a !== null && Math.abs((a as number) - (b as number)) > 0.001)) return true;
+    } else if (column === 'features') {
+      if (JSON.stringify(a) !== JSON.stringify(b)) return true;
+    } else if (a !== b) {
+      return true;
+    }
+  }
+  return false;
+}

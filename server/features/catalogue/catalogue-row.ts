@@ -1,0 +1,230 @@
+/**
+ * Validation of one catalogue CSV row into a product (issue part 3 "Catalogue import"; DESIGN.md §4
+ * "Money", "Honest prices", "Bad input"). Pure: no database, no I/O.
+ *
+ * A row is rejected (with every reason found, joined by "; ") for: missing ASIN, malformed ASIN
+ * (10 upper-case letters or digits), duplicate ASIN in the file, missing title, no price (empty or
+ * 0 — the 2023 feed writes 0.0 for "no price shown"), a price range, a price that is not a number,
+ * a negative price, a price above £1,000,000, a rating outside 0–5, a bad savingBasisType or a
+ * features cell that is broken JSON. Soft problems keep the row and become warnings: an originalPrice
+ * not above the price (ignored, since a "was" price must be substantiated), an unusable image or
+ * product link (dropped), an unreadable review or bought-last-month count (dropped).
+ *
+ * Every reason starts with a short kind ("no price", "duplicate ASIN"…) before any ": detail", so a
+ * report can count rejections by kind.
+ */
+import { isAllowedAmazonUrl, isAsin } from '../../../common/affiliate';
+import { mapAmazonCategory, type CategoryKey } from '../../../common/categories';
+import { formatPence, MAX_PRICE_PENCE, parsePriceToPence } from '../../../common/money';
+import { fieldLabel, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
+
+/** A valid row. A property is `undefined` when the file has no such column (the stored value is kept). */
+export interface CatalogueRow {
+  line: number;
+  asin: string;
+  title: string;
+  /** Current price, pence (> 0). */
+  pricePence: number;
+  /** Labelled saving basis price, pence; null when the cell is empty or was ignored. */
+  listPricePence?: number | null;
+  savingBasisType?: 'LIST_PRICE' | 'WAS_PRICE' | null;
+  /** Stars 0–5; null when unrated (Amazon shows 1–5 stars, so 0 means "no rating"). */
+  rating?: number | null;
+  reviewCount?: number | null;
+  imageUrl?: string | null;
+  /** Amazon product page from the feed (productURL / affiliateUrl); only allowlisted Amazon hosts. */
+  sourceUrl?: string | null;
+  category?: CategoryKey;
+  /** The category exactly as the feed wrote it. */
+  categoryName?: string | null;
+  brand?: string | null;
+  features?: string[];
+  boughtLastMonth?: number | null;
+  isBestSeller?: boolean;
+}
+
+export type RowResult =
+  { ok: true; row: CatalogueRow; warnings: string[] } | { ok: false; asin?: string; reasons: string[]; warnings: string[] };
+
+/** Longest title we store; Amazon's own limit is 200 characters for most categories. */
+export const MAX_TITLE_LENGTH = 1000;
+const MAX_FEATURES = 30;
+const MAX_FEATURE_LENGTH = 500;
+
+/**
+ * Validates the fields of one data row read with `layout`. `firstLineOf(asin)` answers the line
+ * where the ASIN already appeared in this file, if it did (the caller keeps that memory).
+ */
+export function validateRow(
+  fields: readonly string[],
+  layout: CatalogueLayout,
+  line: number,
+  firstLineOf: (asin: string) => number | undefined,
+): RowResult {
+  const reasons: string[] = [];
+  const warnings: string[] = [];
+  const cell = (field: CatalogueField): string | undefined => {
+    const index = layout.columns[field];
+    return index === undefined ? undefined : (fields[index] ?? '').trim();
+  };
+  const has = (field: CatalogueField) => layout.columns[field] !== undefined;
+
+  for (const field of layout.missingRequired) reasons.push(`missing ${fieldLabel(field)}: the file has no ${fieldLabel(field)} column`);
+
+  const asinText = cell('asin');
+  let asin: string | undefined;
+  if (asinText !== undefined) {
+    if (asinText === '') reasons.push('missing ASIN');
+    else if (!isAsin(asinText)) reasons.push(`malformed ASIN: "${clip(asinText)}" is not 10 upper-case letters or digits`);
+    else {
+      asin = asinText;
+      const first = firstLineOf(asin);
+      if (first !== undefined) reasons.push(`duplicate ASIN: ${asin} is already on line ${first}`);
+    }
+  }
+
+  const titleText = cell('title');
+  const title = titleText?.replace(/\s+/g, ' ');
+  if (title !== undefined) {
+    if (title === '') reasons.push('missing title');
+    else if (title.length > MAX_TITLE_LENGTH) reasons.push(`title too long: ${title.length} characters, at most ${MAX_TITLE_LENGTH}`);
+  }
+
+  const priceText = cell('price');
+  let pricePence: number | undefined;
+  if (priceText !== undefined) {
+    const parsed = parsePriceToPence(priceText);
+    if (parsed.ok) pricePence = parsed.pence;
+    else reasons.push(priceReason(parsed.reason, priceText));
+  }
+
+  const row: CatalogueRow = { line, asin: asin ?? '', title: title ?? '', pricePence: pricePence ?? 0 };
+
+  if (has('rating')) {
+    const text = cell('rating') ?? '';
+    // "4.6" (2023 feed) or "4.6 out of 5 stars" (2017 feed).
+    const match = /^(-?\d+(?:\.\d+)?)(?:\s*out of 5(?: stars)?)?$/i.exec(text);
+    if (text === '') row.rating = null;
+    else if (!match) reasons.push(`rating not a number: "${clip(text)}"`);
+    else {
+      const stars = Number(match[1]);
+      if (stars < 0 || stars > 5) reasons.push(`rating outside 0–5: ${stars}`);
+      else row.rating = stars === 0 ? null : stars;
+    }
+  }
+
+  if (has('reviewCount')) row.reviewCount = countCell(cell('reviewCount') ?? '', 'review count', warnings);
+  if (has('boughtLastMonth')) row.boughtLastMonth = countCell(cell('boughtLastMonth') ?? '', 'bought in last month', warnings);
+  if (has('isBestSeller')) row.isBestSeller = /^(1|true|yes|y)$/i.test(cell('isBestSeller') ?? '');
+
+  if (has('savingBasisType')) {
+    const text = (cell('savingBasisType') ?? '').toUpperCase();
+    if (text !== '' && text !== 'LIST_PRICE' && text !== 'WAS_PRICE') {
+      reasons.push(`bad savingBasisType: "${clip(text)}" must be LIST_PRICE or WAS_PRICE`);
+    }
+  }
+
+  if (has('originalPrice')) {
+    row.listPricePence = null;
+    row.savingBasisType = null;
+    const text = cell('originalPrice') ?? '';
+    if (text !== '') {
+      const parsed = parsePriceToPence(text);
+      if (!parsed.ok) {
+        warnings.push(`originalPrice ignored: ${priceReason(parsed.reason, text)}`);
+      } else if (pricePence !== undefined && parsed.pence <= pricePence) {
+        warnings.push(`originalPrice ignored: ${formatPence(parsed.pence)} is not above the price ${formatPence(pricePence)}`);
+      } else {
+        const basis = (cell('savingBasisType') ?? '').toUpperCase();
+        row.listPricePence = parsed.pence;
+        row.savingBasisType = basis === 'WAS_PRICE' || basis === 'LIST_PRICE' ? basis : layout.defaultSavingBasis;
+      }
+    }
+  }
+
+  if (has('imageUrl')) row.imageUrl = urlCell(cell('imageUrl') ?? '', 'image URL', (u) => /^https?:$/.test(u.protocol), warnings);
+  if (has('productUrl')) row.sourceUrl = urlCell(cell('productUrl') ?? '', 'product URL', (u) => isAllowedAmazonUrl(u.href), warnings);
+
+  if (has('category')) {
+    const name = (cell('category') ?? '').replace(/\s+/g, ' ');
+    row.category = mapAmazonCategory(name);
+    row.categoryName = name === '' ? null : name;
+  }
+  if (has('brand')) row.brand = (cell('brand') ?? '').replace(/\s+/g, ' ') || null;
+
+  if (has('features')) {
+    const features = parseFeatures(cell('features') ?? '');
+    if (features === null) reasons.push('bad features: not a valid JSON array of text');
+    else row.features = features;
+  }
+
+  if (reasons.length > 0) return { ok: false, asin, reasons, warnings };
+  return { ok: true, row, warnings };
+}
+
+function priceReason(reason: 'empty' | 'range' | 'not a number' | 'negative' | 'zero' | 'too large', text: string): string {
+  switch (reason) {
+    case 'empty':
+      return 'no price: the price is empty';
+    case 'zero':
+      return 'no price: the price is 0 (the feed shows no price)';
+    case 'range':
+      return `price is a range: "${clip(text)}"`;
+    case 'negative':
+      return `price is negative: "${clip(text)}"`;
+    case 'too large':
+      return `price too large: "${clip(text)}" is above ${formatPence(MAX_PRICE_PENCE)}`;
+    default:
+      return `price not a number: "${clip(text)}"`;
+  }
+}
+
+/** A whole count such as "1,356,658"; empty → null; anything else → null with a warning. */
+function countCell(text: string, label: string, warnings: string[]): number | null {
+  if (text === '') return null;
+  const cleaned = text.replace(/[,\s]/g, '');
+  if (/^\d+(\.0+)?$/.test(cleaned)) {
+    const n = Number(cleaned);
+    if (n <= 2_000_000_000) return n;
+  }
+  warnings.push(`${label} ignored: "${clip(text)}" is not a whole number`);
+  return null;
+}
+
+function urlCell(text: string, label: string, allowed: (url: URL) => boolean, warnings: string[]): string | null {
+  if (text === '') return null;
+  try {
+    const url = new URL(text);
+    if (allowed(url)) return url.href;
+  } catch {
+    // falls through to the warning
+  }
+  warnings.push(`${label} ignored: "${clip(text)}" is not an allowed link`);
+  return null;
+}
+
+/** A JSON array of text, or a list separated by `|` (preferred) or `;`. Null when JSON is broken. */
+export function parseFeatures(text: string): string[] | null {
+  if (text === '') return [];
+  let items: unknown[];
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === 'string' || typeof x === 'number')) return null;
+      items = parsed;
+    } catch {
+      return null;
+    }
+  } else {
+    items = text.split(text.includes('|') ? '|' : ';');
+  }
+  return items
+    .map((x) => String(x).replace(/\s+/g, ' ').trim().slice(0, MAX_FEATURE_LENGTH))
+    .filter((x) => x !== '')
+    .slice(0, MAX_FEATURES);
+}
+
+/** Shortens cell text quoted in a message. */
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
