@@ -16,7 +16,7 @@ export async function webRoutes(app: App, deps: AppDeps): Promise<void> {
   if (serve) {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,27 @@
+/**
+ * Vite build of the shopper web app (DESIGN.md §2 "Front end", §7 budgets).
+ *
+ * - Entry: index.html → web/main.tsx; output dist/web, which the server serves with a
+ *   single-page fallback (server/features/web/web.routes.ts).
+ * - Dev server (`npm run dev:web`) proxies /api to the API on http://localhost:3000.
+ * - Routes are lazy chunks (web/router.tsx) and recharts sits in its own lazy chunk, so the
+ *   first load stays under 150 KiB of gzipped JS.
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  publicDir: 'public',
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    // A budget check in numbers: warn when one chunk passes 200 kB before gzip.
+    chunkSizeWarningLimit: 200,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});

@@ -1,0 +1,126 @@
+/**
+ * Deal-alert calls (shopper-screens §7; DESIGN.md §4 "Visitors"): every read or delete carries the
+ * visitor token of the stored e-mail. Fetchers, query options and hooks side by side.
+ */
+import { useEffect, useRef } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DealAlert } from '../../../common/api/alerts.schema';
+import type { CurrentPriceResponse } from '../../../common/api/products.schema';
+import { apiRequest } from '../../lib/http.client';
+
+/** Who may read alerts: an e-mail with '@' and its visitor token. */
+export interface VisitorCredentials {
+  email: string | null;
+  token: string | null;
+}
+
+function canRead(visitor: VisitorCredentials): visitor is { email: string; token: string } {
+  return visitor.email !== null && visitor.email.includes('@') && visitor.token !== null;
+}
+
+/** GET /api/deal-alerts?email= with the token → the visitor's alerts (401/403 throw ApiError). */
+export function alertsQuery(visitor: VisitorCredentials) {
+  return queryOptions({
+    queryKey: ['deal-alerts', visitor.email, visitor.token],
+    queryFn: ({ signal }) =>
+      apiRequest<DealAlert[]>('GET', `/api/deal-alerts?email=${encodeURIComponent(visitor.email ?? '')}`, undefined, {
+        token: visitor.token,
+        signal,
+      }),
+  });
+}
+
+/** The visitor's alerts; idle without an e-mail and token (the bell then shows nothing). */
+export function useAlerts(visitor: VisitorCredentials) {
+  return useQuery({ ...alertsQuery(visitor), enabled: canRead(visitor) });
+}
+
+export interface SubscriberStatus {
+  email: string;
+  confirmed: boolean;
+  unsubscribed: boolean;
+}
+
+/** GET /api/subscribers/status (token) → double opt-in state of the address; only while `enabled`. */
+export function useSubscriberStatus(visitor: VisitorCredentials, enabled: boolean) {
+  return useQuery({
+    queryKey: ['subscriber-status', visitor.email, visitor.token],
+    queryFn: ({ signal }) => apiRequest<SubscriberStatus>('GET', '/api/subscribers/status', undefined, { token: visitor.token, signal }),
+    enabled: enabled && canRead(visitor),
+    // Confirming happens in another tab (the e-mail link): ask again each time the panel opens.
+    staleTime: 0,
+  });
+}
+
+/**
+ * GET /api/amazon/current-price/:asin → the stored price and its time (never a live Amazon call,
+ * DESIGN.md §5). Fetched afresh each time the alert dialog opens.
+ */
+export function useCurrentPrice(asin: string | null) {
+  return useQuery({
+    queryKey: ['current-price', asin],
+    queryFn: ({ signal }) =>
+      apiRequest<CurrentPriceResponse>('GET', `/api/amazon/current-price/${encodeURIComponent(asin ?? '')}`, undefined, { signal }),
+    enabled: asin !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** POST /api/deal-alerts body (prices as pound strings without £ or commas, spec §5). */
+export interface CreateAlertBody {
+  productAsin: string;
+  productTitle: string;
+  currentPrice: string;
+  targetPrice?: string;
+  productImageUrl: string | null;
+  productUrl: string;
+  userEmail: string;
+  isActive: true;
+}
+
+export type CreatedAlert = DealAlert & { visitorToken: string; emailConfirmed: boolean };
+
+/** Creates an alert; on success the visitor's alert lists are refetched. */
+export function useCreateAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAlertBody) => apiRequest<CreatedAlert>('POST', '/api/deal-alerts', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['deal-alerts'] }),
+  });
+}
+
+/** DELETE /api/deal-alerts/:id with the token; the list is refetched afterwards (spec §7). */
+export function useDeleteAlert(visitor: VisitorCredentials) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<unknown>('DELETE', `/api/deal-alerts/${id}`, undefined, { token: visitor.token }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['deal-alerts'] }),
+  });
+}
+
+/** Spec §9: the automatic bulk price check runs 2 seconds after the home page loads. */
+export const AUTO_PRICE_CHECK_DELAY_MS = 2000;
+
+/**
+ * Home only (spec §4): when the visitor has alerts, an e-mail and a token, POST
+ * /api/deal-alerts/check-all-prices?email= once, 2 s after load, then refetch the alerts.
+ * Failures are only logged: the panel keeps the last known prices.
+ */
+export function useAutoPriceCheck(visitor: VisitorCredentials) {
+  const client = useQueryClient();
+  const { data: alerts } = useAlerts(visitor);
+  const ran = useRef(false);
+  const hasAlerts = (alerts?.length ?? 0) > 0;
+  const { email, token } = visitor;
+  useEffect(() => {
+    if (ran.current || !hasAlerts || email === null || token === null) return;
+    const timer = window.setTimeout(() => {
+      ran.current = true;
+      apiRequest('POST', `/api/deal-alerts/check-all-prices?email=${encodeURIComponent(email)}`, undefined, { token })
+        .catch((error: unknown) => console.warn('Automatic price check failed:', error))
+        .finally(() => void client.invalidateQueries({ queryKey: ['deal-alerts'] }));
+    }, AUTO_PRICE_CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [client, hasAlerts, email, token]);
+}

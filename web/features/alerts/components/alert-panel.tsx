@@ -1,0 +1,67 @@
+/**
+ * The alerts panel opened by the bell (shopper-screens §2): 'Your Deal Alerts (n)' with a LIVE
+ * badge and a close button (the backdrop closes it too), a notice while the address awaits
+ * confirmation or after it unsubscribed, and one row per alert. Loaded lazily on first open.
+ */
+import { MailWarning } from 'lucide-react';
+import type { DealAlert } from '../../../../common/api/alerts.schema';
+import { Badge } from '../../../components/ui/badge';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { useDeleteAlert, useSubscriberStatus, type VisitorCredentials } from '../api';
+import { AlertRow } from './alert-row';
+
+export interface AlertPanelProps {
+  visitor: VisitorCredentials;
+  alerts: DealAlert[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export default function AlertPanel({ visitor, alerts, open, onOpenChange }: AlertPanelProps) {
+  const status = useSubscriberStatus(visitor, open);
+  const remove = useDeleteAlert(visitor);
+
+  function onDelete(alert: DealAlert) {
+    remove.mutate(alert.id, {
+      onSuccess: () => toast({ title: 'Deal alert deleted' }),
+      onError: () =>
+        toast({ title: 'Failed to delete alert', description: 'Unable to delete deal alert. Please try again.', variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      placement="right"
+      title={`Your Deal Alerts (${alerts.length})`}
+      titleAside={
+        <Badge tone="green" className="gap-1">
+          <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-white" aria-hidden="true" />
+          LIVE
+        </Badge>
+      }
+      description={visitor.email ? `Price-drop alerts for ${visitor.email}` : undefined}
+      testId="alerts-panel"
+    >
+      {status.data && !status.data.confirmed && !status.data.unsubscribed && (
+        <p role="status" className="mb-3 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <MailWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
+          <span>Confirm your e-mail address: we sent a link to {status.data.email}. Alerts start once it's confirmed.</span>
+        </p>
+      )}
+      {status.data?.unsubscribed && (
+        <p role="status" className="mb-3 flex gap-2 rounded-md border border-slate-300 bg-slate-100 p-3 text-sm text-slate-900">
+          <MailWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
+          <span>{status.data.email} is unsubscribed, so we won't e-mail you about these alerts.</span>
+        </p>
+      )}
+      <ul className="space-y-3" aria-label="Deal alerts">
+        {alerts.map((alert) => (
+          <AlertRow key={alert.id} alert={alert} onDelete={onDelete} onNavigate={() => onOpenChange(false)} />
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

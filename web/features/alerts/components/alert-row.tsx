@@ -1,0 +1,77 @@
+/**
+ * One row of the alerts panel (shopper-screens §2 "Trending deals" alert rows): image, title linking
+ * to our product page, current price, green with 'PRICE DROP!' when the price fell (or reached the
+ * target), 'Tracking since', last check time, and a delete button that asks for confirmation.
+ */
+import { Link } from 'react-router';
+import { Trash2 } from 'lucide-react';
+import clsx from 'clsx';
+import type { DealAlert } from '../../../../common/api/alerts.schema';
+import { formatPriceString } from '../../../../common/money';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatDateTime, formatLongDate } from '../../../lib/date.format';
+import { alertShownPrice, isAlertPriceDrop } from '../alert.rules';
+
+export interface AlertRowProps {
+  alert: DealAlert;
+  onDelete: (alert: DealAlert) => void;
+  /** Called when the title link is followed (the panel closes). */
+  onNavigate: () => void;
+}
+
+export function AlertRow({ alert, onDelete, onNavigate }: AlertRowProps) {
+  const drop = isAlertPriceDrop(alert);
+  const price = alertShownPrice(alert);
+  return (
+    <li
+      data-testid="alert-row"
+      className={clsx('flex gap-3 rounded-lg border p-3', drop ? 'border-green-600 bg-green-50' : 'border-slate-200 bg-white')}
+    >
+      <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-white">
+        {alert.productImageUrl ? (
+          <img src={alert.productImageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 object-contain" />
+        ) : (
+          <span className="text-center text-[10px] text-slate-600">No image</span>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/deals/${encodeURIComponent(alert.productAsin)}`}
+          onClick={onNavigate}
+          className="line-clamp-2 text-sm font-medium text-slate-900 hover:text-blue-800 hover:underline"
+        >
+          {alert.productTitle}
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <span className={clsx('text-base font-bold', drop ? 'text-green-800' : 'text-slate-900')}>
+            {price ? formatPriceString(price) : 'Price unknown'}
+          </span>
+          {drop && <Badge tone="green">PRICE DROP!</Badge>}
+          {alert.targetPrice && <span className="text-xs text-slate-700">Target {formatPriceString(alert.targetPrice)}</span>}
+        </div>
+        <p className="mt-1 text-xs text-slate-600">Tracking since {formatLongDate(new Date(alert.createdAt))}</p>
+        <p className="text-xs text-slate-600">
+          {alert.lastCheckedAt ? `Last checked ${formatDateTime(alert.lastCheckedAt)}` : 'Never checked'}
+        </p>
+      </div>
+      <ConfirmDialog
+        trigger={
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete alert for ${alert.productTitle}`}
+            className="h-8 w-8 self-start text-slate-600 hover:text-red-700"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        }
+        title="Delete this deal alert?"
+        description={`You'll stop getting price-drop e-mails for "${alert.productTitle}".`}
+        confirmLabel="Delete"
+        onConfirm={() => onDelete(alert)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * 'Confirm Deal Alert' dialog (shopper-screens §2, §4 "Deal alert dialog", §5, §8): product summary,
+ * current price ('Loading...' until GET /api/amazon/current-price answers; a failure is only logged
+ * and the card's price kept), its 'as of' time, the e-mail (prefilled), an optional target price,
+ * Cancel and Confirm. Confirm needs an e-mail with '@', a loaded price and no pending creation.
+ * On success the returned visitor token is remembered with the e-mail, the dialog closes and a toast
+ * says so (and, until the address is confirmed, that a confirmation e-mail was sent).
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Loader2 } from 'lucide-react';
+import type { Product } from '../../../../common/api/products.schema';
+import { formatPriceString } from '../../../../common/money';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { formatDateTime } from '../../../lib/date.format';
+import { messageForPeople } from '../../../lib/http.client';
+import { parseTargetPrice } from '../alert.rules';
+import { useCreateAlert, useCurrentPrice } from '../api';
+
+/** What the dialog needs of a product (a card's or the product page's). */
+export type AlertProduct = Pick<Product, 'asin' | 'title' | 'price' | 'imageUrl' | 'productUrl' | 'asOf'>;
+
+export interface DealAlertDialogProps {
+  product: AlertProduct | null;
+  onClose: () => void;
+  /** The stored e-mail, used to prefill the field. */
+  defaultEmail: string | null;
+  /** Called with the e-mail and the visitor token the server issued. */
+  onCreated: (email: string, token: string) => void;
+}
+
+export function DealAlertDialog({ product, onClose, defaultEmail, onCreated }: DealAlertDialogProps) {
+  return (
+    <Dialog
+      open={product !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Confirm Deal Alert"
+      description="We'll e-mail you when this product's price drops."
+      testId="deal-alert-dialog"
+    >
+      {product && <AlertForm key={product.asin} product={product} defaultEmail={defaultEmail} onClose={onClose} onCreated={onCreated} />}
+    </Dialog>
+  );
+}
+
+function AlertForm({ product, defaultEmail, onClose, onCreated }: { product: AlertProduct } & Omit<DealAlertDialogProps, 'product'>) {
+  const id = useId();
+  const [email, setEmail] = useState(defaultEmail ?? '');
+  const [target, setTarget] = useState('');
+  const [targetError, setTargetError] = useState<string | null>(null);
+  const price = useCurrentPrice(product.asin);
+  const create = useCreateAlert();
+
+  useEffect(() => {
+    // Spec §8: a current-price failure is only logged; the card's price stays.
+    if (price.error) console.warn('Current price unavailable; showing the listed price:', price.error);
+  }, [price.error]);
+  const shownPrice = price.data?.currentPrice ?? product.price;
+  const asOf = price.data?.asOf ?? product.asOf;
+  const priceLoading = price.isLoading;
+  const canConfirm = email.includes('@') && !priceLoading && !create.isPending;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const address = email.trim();
+    if (address === '' || !address.includes('@')) {
+      toast({ title: 'Email Required', description: 'Please enter a valid email address to receive deal alerts.', variant: 'destructive' });
+      return;
+    }
+    const targetPrice = parseTargetPrice(target);
+    if (!targetPrice.ok) {
+      setTargetError(targetPrice.message);
+      return;
+    }
+    if (priceLoading || create.isPending) return;
+    create.mutate(
+      {
+        productAsin: product.asin,
+        productTitle: product.title,
+        currentPrice: shownPrice.replace(/[£,]/g, ''),
+        ...(targetPrice.price !== null ? { targetPrice: targetPrice.price } : {}),
+        productImageUrl: product.imageUrl,
+        productUrl: product.productUrl,
+        userEmail: address,
+        isActive: true,
+      },
+      {
+        onSuccess: (created) => {
+          onCreated(address, created.visitorToken);
+          onClose();
+          toast({
+            title: 'Deal alert created!',
+            description: [
+              "You'll be notified when this product's price drops.",
+              ...(created.emailConfirmed ? [] : [`We've sent a confirmation e-mail to ${address}: confirm it to start receiving alerts.`]),
+            ],
+          });
+        },
+        onError: (error) => {
+          toast({
+            title: 'Failed to create alert',
+            description: messageForPeople(error, 'Unable to create deal alert. Please try again.'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="flex gap-3 rounded-md bg-slate-50 p-3">
+        <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded bg-white">
+          {product.imageUrl ? (
+            <img src={product.imageUrl} alt="" width={64} height={64} className="h-16 w-16 object-contain" />
+          ) : (
+            <span className="text-center text-[10px] text-slate-600">No image</span>
+          )}
+        </div>
+        <div className="min-w-0">
+          <p className="line-clamp-2 text-sm font-medium text-slate-900">{product.title}</p>
+          <p className="mt-1 text-sm text-slate-800">
+            Current price:{' '}
+            <span className="font-semibold" aria-live="polite">
+              {priceLoading ? 'Loading...' : formatPriceString(shownPrice)}
+            </span>
+          </p>
+          {!priceLoading && <p className="text-xs text-slate-600">Price as of {formatDateTime(asOf)}</p>}
+        </div>
+      </div>
+      <div>
+        <Label htmlFor={`${id}-email`}>Your e-mail address</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.co.uk"
+        />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-target`}>Alert me when it drops below £… (optional)</Label>
+        <Input
+          id={`${id}-target`}
+          inputMode="decimal"
+          value={target}
+          invalid={targetError !== null}
+          aria-describedby={targetError ? `${id}-target-error` : `${id}-target-hint`}
+          onChange={(e) => {
+            setTarget(e.target.value);
+            setTargetError(null);
+          }}
+          placeholder="e.g. 19.99"
+        />
+        {targetError ? (
+          <p id={`${id}-target-error`} className="mt-1 text-sm text-red-700">
+            {targetError}
+          </p>
+        ) : (
+          <p id={`${id}-target-hint`} className="mt-1 text-xs text-slate-600">
+            Leave blank to hear about any price drop.
+          </p>
+        )}
+      </div>
+      <p className="text-xs text-slate-600">We only use your e-mail for deal alerts. Every e-mail has a one-click unsubscribe link.</p>
+      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+        <DialogPrimitive.Close className={buttonClasses('secondary')}>Cancel</DialogPrimitive.Close>
+        <Button type="submit" variant="success" disabled={!canConfirm}>
+          {create.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          {create.isPending ? 'Creating Alert...' : 'Confirm'}
+        </Button>
+      </div>
+    </form>
+  );
+}

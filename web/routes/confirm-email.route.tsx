@@ -1,0 +1,12 @@
+/** `/confirm-email?email=&sig=`: the double opt-in link (DESIGN.md §4 "Visitors"). */
+import { useSearchParams } from 'react-router';
+import { ConfirmEmailView } from '../features/subscriptions/components/confirm-email-view';
+import { useSession } from '../features/session/session.store';
+import { useDocumentTitle } from '../lib/document-title.hook';
+
+export function ConfirmEmailPage() {
+  useDocumentTitle('Confirm your e-mail');
+  const [params] = useSearchParams();
+  const session = useSession();
+  return <ConfirmEmailView email={(params.get('email') ?? '').trim()} sig={params.get('sig') ?? ''} onConfirmed={session.remember} />;
+}

@@ -1,0 +1,69 @@
+/**
+ * Our product page, `/deals/:asin` (content-and-account-pages §2.6; linked from cards and alert
+ * e-mails, DESIGN.md §4 "E-mail"): 'Loading Deal...', then the product with its price history;
+ * an unknown ASIN shows a not-found message with Back to Home.
+ */
+import { Link, useParams } from 'react-router';
+import { Loader2 } from 'lucide-react';
+import { Button, buttonClasses } from '../components/ui/button';
+import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
+import { useProductDetail } from '../features/products/api';
+import { ProductDetail } from '../features/products/components/product-detail';
+import { useAffiliateTag, useSession } from '../features/session/session.store';
+import { useDocumentTitle } from '../lib/document-title.hook';
+import { ApiError } from '../lib/http.client';
+
+export function DealPage() {
+  const asin = (useParams().asin ?? '').trim();
+  const detail = useProductDetail(asin);
+  const session = useSession();
+  const affiliateTag = useAffiliateTag();
+  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  useDocumentTitle(detail.data ? detail.data.product.title : 'Deal');
+
+  if (detail.isPending) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-24 text-slate-700">
+        <Loader2 className="h-8 w-8 animate-spin text-blue-700" aria-hidden="true" />
+        <p className="text-lg">Loading Deal...</p>
+      </div>
+    );
+  }
+
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
+    return (
+      <div
+        role={missing ? undefined : 'alert'}
+        className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white px-6 py-10 text-center"
+      >
+        <h1 className="text-xl font-semibold text-slate-900">{missing ? 'Deal not found' : 'Unable to load this deal'}</h1>
+        <p className="text-sm text-slate-700">
+          {missing
+            ? `We couldn't find a product with the code ${asin}. It may have left our catalogue.`
+            : 'Something went wrong while loading this deal. Please try again.'}
+        </p>
+        <div className="flex gap-2">
+          {!missing && <Button onClick={() => void detail.refetch()}>Try Again</Button>}
+          <Link to="/" className={buttonClasses(missing ? 'primary' : 'secondary')}>
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-700">
+        <Link to="/deal-alerts" className="hover:underline">
+          Today's deals
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span>{detail.data.product.categoryName ?? 'Deal'}</span>
+      </nav>
+      <ProductDetail detail={detail.data} affiliateTag={affiliateTag} onSetAlert={alertDialog.open} />
+      {alertDialog.element}
+    </>
+  );
+}

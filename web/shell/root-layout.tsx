@@ -1,0 +1,43 @@
+/**
+ * The app shell around every route: skip link, demo banner, header, the page, footer, the floating
+ * alert bell and the toaster. Composes features (the shell sits at the routes' level, DESIGN.md §3).
+ */
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../components/ui/toast';
+import { AlertBell } from '../features/alerts/components/alert-bell';
+import { DemoBanner } from '../features/catalogue/components/demo-banner';
+import { useSession } from '../features/session/session.store';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function RootLayout() {
+  const session = useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 text-slate-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <DemoBanner />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <AlertBell email={session.email} token={session.token} />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown while the first lazy route loads (keeps the page from flashing blank). */
+export function RouteFallback() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center text-slate-700" role="status">
+      Loading…
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Site header (shopper-screens §2 "Deal alerts home"): desktop shows the logo, the search box with
+ * suggestions, Deal Alerts and Today's Deals, and either Sign Up / Sign In or 'Welcome, {email}'
+ * with Sign Out; below 768 px a compact header with the logo, the account buttons and a mobile
+ * search box. Sign Up and Sign In have no accounts behind them yet: they say so instead of faking.
+ */
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { BellRing, LogOut } from 'lucide-react';
+import clsx from 'clsx';
+import { Button } from '../components/ui/button';
+import { toast } from '../components/ui/toast';
+import { SearchBox } from '../features/search/components/search-box';
+import { useSession } from '../features/session/session.store';
+
+function Logo() {
+  return (
+    <Link to="/deal-alerts" className="flex shrink-0 items-center gap-2 rounded text-lg font-bold text-white">
+      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-green-600">
+        <BellRing className="h-5 w-5" aria-hidden="true" />
+      </span>
+      Deal Alerts UK
+    </Link>
+  );
+}
+
+function comingSoon() {
+  toast({
+    title: 'Accounts are coming soon',
+    description: 'You need no account for deal alerts: press the bell on any product and enter your e-mail.',
+  });
+}
+
+/** Account buttons; the compact (mobile) header shows Sign Out without the greeting (spec §2). */
+function AccountActions({ compact = false }: { compact?: boolean }) {
+  const session = useSession();
+  if (session.email) {
+    return (
+      <div className="flex min-w-0 items-center gap-2">
+        {!compact && (
+          <span className="hidden max-w-56 truncate text-sm text-slate-200 lg:inline" title={session.email}>
+            Welcome, {session.email}
+          </span>
+        )}
+        <Button variant="inverse" size="sm" onClick={session.signOut}>
+          <LogOut className="h-4 w-4" aria-hidden="true" />
+          Sign Out
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      <Button variant="inverse" size="sm" title="Accounts are coming soon" onClick={comingSoon}>
+        Sign Up
+      </Button>
+      <Button variant="inverse" size="sm" title="Accounts are coming soon" onClick={comingSoon}>
+        Sign In
+      </Button>
+    </div>
+  );
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  clsx(
+    'rounded px-2 py-1 text-sm font-medium whitespace-nowrap hover:bg-white/10',
+    isActive ? 'text-white underline decoration-2 underline-offset-4' : 'text-slate-200',
+  );
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  // The box shows the current search term; a new term remounts it with that text.
+  const term = pathname === '/search' ? (params.get('q') ?? '') : '';
+  return (
+    <header className="bg-slate-900 text-white">
+      <div className="mx-auto hidden max-w-7xl items-center gap-6 px-4 py-3 md:flex">
+        <Logo />
+        <SearchBox key={`d-${term}`} variant="desktop" initialValue={term} className="max-w-xl flex-1" />
+        <nav aria-label="Main" className="flex items-center gap-1">
+          <NavLink to="/deal-alerts" className={navLink}>
+            Deal Alerts
+          </NavLink>
+          <NavLink to="/todays-deals" className={navLink}>
+            Today's Deals
+          </NavLink>
+        </nav>
+        <div className="ml-auto">
+          <AccountActions />
+        </div>
+      </div>
+      <div className="space-y-2 px-4 py-3 md:hidden">
+        <div className="flex items-center justify-between gap-2">
+          <Logo />
+          <AccountActions compact />
+        </div>
+        <SearchBox key={`m-${term}`} variant="mobile" initialValue={term} />
+      </div>
+    </header>
+  );
+}
