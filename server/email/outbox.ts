@@ -30,6 +30,27 @@ export async function enqueueEmail(db: Db | Tx, message: OutgoingEmail): Promise
   return rows[0]?.id ?? null;
 }
 
+/** Messages per INSERT in {@link enqueueEmails} (a price-drop message is about 10 KB). */
+const ENQUEUE_BATCH = 200;
+
+/**
+ * The batch form of {@link enqueueEmail}, for jobs that queue many messages in one transaction (the
+ * price check): one INSERT per 200 messages, duplicates of existing dedupe keys skipped. Returns the
+ * dedupe keys that were new (those messages will be sent).
+ */
+export async function enqueueEmails(db: Db | Tx, messages: readonly OutgoingEmail[]): Promise<Set<string>> {
+  const added = new Set<string>();
+  for (let i = 0; i < messages.length; i += ENQUEUE_BATCH) {
+    const rows = await db
+      .insert(emailOutbox)
+      .values(messages.slice(i, i + ENQUEUE_BATCH).map((m) => ({ ...m, recipient: m.recipient.toLowerCase(), headers: m.headers ?? {} })))
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ dedupeKey: emailOutbox.dedupeKey });
+    for (const row of rows) added.add(row.dedupeKey);
+  }
+  return added;
+}
+
 /** Marks every unsent message to `email` as suppressed (after an unsubscribe). Returns how many. */
 export async function suppressPendingEmail(db: Db | Tx, email: string, kinds?: string[]): Promise<number> {
   const rows = await db

@@ -1,5 +1,26 @@
-/** STUB (replaced by the jobs feature): starts scheduled jobs; returns how to stop them. */
+/**
+ * Background jobs on pg-boss 10 in the app's own database (DESIGN.md §2 "Jobs";
+ * docs/decisions/0004-jobs-and-outbox.md). Works on PGlite and on PostgreSQL; with several app
+ * instances on one PostgreSQL each cron fires once and each job runs once.
+ *
+ * Queues:
+ * - 'price-check': cron `PRICE_CHECK_CRON` (Europe/London) → runPriceCheck({ trigger: 'cron' });
+ *   also sent once at start with trigger 'initial' when an active alert was never checked.
+ * - 'send-email': policy 'stately' (pg-boss's singleton that also keeps at most one job queued),
+ *   retried by pg-boss with exponential backoff; scheduled every minute to pick up retries, sent at
+ *   start and (debounced) on notifyOutbox() → deliverDueEmails.
+ *
+ * stop(): stops taking jobs, lets running ones finish for up to {@link STOP_TIMEOUT_MS}, then hands
+ * the rest back to pg-boss (they are failed and retried at the next start). A price check that
+ * would outlive the timeout is aborted between source calls, before it writes anything.
+ */
+import PgBoss from 'pg-boss';
 import type { AppDeps } from '../app';
+import { deliverDueEmails } from '../email/sender.service';
+import { createTransport } from '../email/transport';
+import { hasNeverCheckedAlerts } from '../features/price-checks/price-check.queries';
+import { runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
+import { pgBossDb } from './pg-boss-db';
 
 export interface Jobs {
   /** Asks the sender to deliver the outbox soon. Never throws. */
@@ -8,6 +29,126 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export async function startJobs(_deps: Omit<AppDeps, 'notifyOutbox'>): Promise<Jobs> {
-  return { notifyOutbox: () => undefined, stop: async () => undefined };
+export const PRICE_CHECK_QUEUE = 'price-check';
+export const SEND_EMAIL_QUEUE = 'send-email';
+/** How long stop() lets running jobs finish (main.ts forces exit after 20 s). */
+export const STOP_TIMEOUT_MS = 15_000;
+/** notifyOutbox() calls within this window become one job. */
+export const NOTIFY_DEBOUNCE_MS = 200;
+/** Rows per send-email job; a full batch queues a follow-up job at once. */
+const SEND_BATCH = 200;
+
+export interface StartJobsOptions {
+  /** Seconds between polls of each queue (default 2). Tests may lower it (minimum 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * Starts pg-boss on `deps.database` (creating or migrating its `pgboss` schema), the queues, the
+ * schedules and the workers; delivers anything pending and runs the initial check when needed.
+ * Throws when pg-boss cannot start (for example the database is unreachable).
+ */
+export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: StartJobsOptions = {}): Promise<Jobs> {
+  const { database, env, clock } = deps;
+  const log = (message: string, error?: unknown) => {
+    if (env.LOG_LEVEL !== 'silent') console.error(`[jobs] ${message}`, error ?? '');
+  };
+  const boss = new PgBoss({ db: pgBossDb(database), schedule: true, supervise: true });
+  boss.on('error', (error) => log('pg-boss error', error));
+  await boss.start();
+
+  await boss.createQueue(PRICE_CHECK_QUEUE, {
+    name: PRICE_CHECK_QUEUE,
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 300,
+    retryBackoff: true,
+    // At 1 call/s, 100,000 unique ASINs take under 3 h; pg-boss caps expiry below 24 h.
+    expireInSeconds: 12 * 60 * 60,
+  });
+  await boss.createQueue(SEND_EMAIL_QUEUE, {
+    name: SEND_EMAIL_QUEUE,
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  });
+  await boss.schedule(PRICE_CHECK_QUEUE, env.PRICE_CHECK_CRON, { trigger: 'cron' }, { tz: 'Europe/London' });
+  await boss.schedule(SEND_EMAIL_QUEUE, '* * * * *', {}, { tz: 'Europe/London' });
+
+  const transport = createTransport(env, { pool: true });
+  const abortRuns = new AbortController();
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
+
+  const sendEmailNow = async () => {
+    await boss.send(SEND_EMAIL_QUEUE, {});
+    if (sendWorker) boss.notifyWorker(sendWorker);
+  };
+
+  const sendWorker: string = await boss.work(SEND_EMAIL_QUEUE, { pollingIntervalSeconds }, async () => {
+    const counts = await deliverDueEmails({ db: database.db, env, clock, transport }, { limit: SEND_BATCH });
+    const handled = counts.sent + counts.failed + counts.dead + counts.written + counts.suppressed;
+    // A full batch means more may be due; a connection failure stops the run early on purpose.
+    if (handled >= SEND_BATCH) await boss.send(SEND_EMAIL_QUEUE, {});
+    return counts;
+  });
+
+  const notifyOutbox = () => notifyDebounced();
+  await boss.work<{ trigger?: PriceCheckTrigger }>(
+    PRICE_CHECK_QUEUE,
+    { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5 },
+    async (jobs) => {
+      // batchSize 1 (the default): one run per job.
+      const trigger: PriceCheckTrigger = jobs[0]?.data?.trigger === 'initial' ? 'initial' : 'cron';
+      const run = await runPriceCheck(
+        { db: database.db, source: deps.priceSource, clock, env, notifyOutbox, signal: abortRuns.signal },
+        { trigger },
+      );
+      return {
+        logId: run.logId,
+        alertsChecked: run.alertsChecked,
+        failedChecks: run.failedChecks,
+        notificationsQueued: run.notificationsQueued,
+      };
+    },
+  );
+
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  function notifyDebounced(): void {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      sendEmailNow().catch((error) => log('could not queue the e-mail sender', error));
+    }, NOTIFY_DEBOUNCE_MS);
+    timer.unref?.();
+  }
+
+  // At start: deliver what a previous process left behind; check alerts nobody has checked yet.
+  await sendEmailNow();
+  if (await hasNeverCheckedAlerts(database.db)) await boss.send(PRICE_CHECK_QUEUE, { trigger: 'initial' });
+
+  return {
+    notifyOutbox() {
+      try {
+        notifyDebounced();
+      } catch (error) {
+        log('notifyOutbox failed', error);
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const abortTimer = setTimeout(() => abortRuns.abort(new Error('shutting down')), Math.max(0, STOP_TIMEOUT_MS - 2_000));
+      try {
+        // close: false — the pool/PGlite belong to the app, main.ts closes them after us.
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+      } finally {
+        clearTimeout(abortTimer);
+        transport.close();
+      }
+    },
+  };
 }

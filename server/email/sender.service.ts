@@ -1,0 +1,219 @@
+/**
+ * The outbox sender (DESIGN.md §2 "E-mail", §4 "E-mail": written in the same transaction as its
+ * cause, sent at most once, retried with backoff until delivered or dead).
+ *
+ * Each run releases expired leases, then repeatedly **claims** a few due rows — one conditional
+ * UPDATE 'pending' → 'sending' over `FOR UPDATE SKIP LOCKED`, with a lease written into
+ * `next_attempt_at` — so two senders (two app instances on one PostgreSQL) never take the same row.
+ * For each claimed row it re-checks that subscribed mail may still go to the recipient (else
+ * 'suppressed'), then delivers it:
+ * - with `SMTP_URL`: 'sent' with `sent_at` and `message_id`; on failure `attempts + 1`, a short
+ *   `last_error`, and `next_attempt_at = now + 30 s × 2^(attempts − 1)` (at most 1 h); after
+ *   {@link MAX_ATTEMPTS} attempts, or a permanent 5xx refusal, 'dead' (kept for the admin);
+ * - without: an .eml file in `DATA_DIR/outbox`, row 'written' (it stays in the table).
+ *
+ * A dead SMTP server loses nothing (rows stay pending and are retried) and duplicates nothing (a row
+ * is marked right after the server accepts it; the Message-ID is derived from the dedupe key, so in
+ * the one unavoidable gap — a crash between the server's "250 OK" and our UPDATE — the repeat carries
+ * the same Message-ID and receiving systems can discard it).
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { emailOutbox } from '../db/schema/email.schema';
+import type { Env } from '../env';
+import { mailableEmails } from '../features/subscriptions/subscriptions.queries';
+import { createTransport, type Transport } from './transport';
+
+/** Attempts before a row is 'dead'. */
+export const MAX_ATTEMPTS = 8;
+/** First retry delay; doubles per attempt. */
+export const BASE_BACKOFF_MS = 30_000;
+export const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** How long a claimed row may stay 'sending' before another run takes it back (SMTP timeouts are far shorter). */
+export const LEASE_MS = 5 * 60 * 1000;
+/** `last_error` of a row handed back untried because the server was unreachable (it then waits for its retry time). */
+const UNREACHABLE = 'not tried: the mail server was unreachable';
+/** Rows claimed per round: a small batch keeps leases short and the mailable check fresh. */
+const CLAIM_BATCH = 20;
+
+/**
+ * Kinds that go to addresses which have not (or not yet) confirmed: the confirmation itself.
+ * Every other kind is subscribed mail and needs a confirmed, subscribed recipient at send time.
+ */
+export const UNGATED_KINDS: ReadonlySet<string> = new Set(['confirmation']);
+
+export interface SenderDeps {
+  db: Db;
+  env: Env;
+  clock: () => Date;
+  /** Default: created from env (SMTP_URL or .eml files) for this run and closed after it. */
+  transport?: Transport;
+  /** Where to say which .eml file was written. Default: console.info unless LOG_LEVEL is silent. */
+  log?: (message: string) => void;
+}
+
+export interface DeliveryCounts {
+  sent: number;
+  /** Failed attempts that will be retried. */
+  failed: number;
+  dead: number;
+  written: number;
+  suppressed: number;
+}
+
+/** Retry delay after `attempts` failed attempts (1-based), ms: 30 s, 60 s, 120 s … capped at 1 h. */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The Message-ID of an outbox row: the same for every attempt, unique per site and dedupe key. */
+export function messageIdFor(publicUrl: string, dedupeKey: string): string {
+  const hash = createHash('sha256').update(`${publicUrl}\n${dedupeKey}`).digest('hex').slice(0, 32);
+  let host = 'dealalerts';
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // keep the fallback
+  }
+  return `<${hash}@${host}>`;
+}
+
+/**
+ * Delivers due outbox rows, oldest first: 'pending' rows whose `next_attempt_at` ≤ now, and fresh
+ * ones (no attempt, no error: due at once, whatever the caller's clock says — `next_attempt_at`
+ * defaults to the database's time at insert). At most `limit` (default 100) rows per run. Never
+ * throws for a failing message (see the counts); throws when the database fails.
+ */
+export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number } = {}): Promise<DeliveryCounts> {
+  const limit = opts.limit ?? 100;
+  const counts: DeliveryCounts = { sent: 0, failed: 0, dead: 0, written: 0, suppressed: 0 };
+  const log = deps.log ?? ((m: string) => (deps.env.LOG_LEVEL === 'silent' ? undefined : console.info(m)));
+  const transport = deps.transport ?? createTransport(deps.env, { pool: true });
+  try {
+    await releaseExpiredLeases(deps.db, deps.clock());
+    let remaining = limit;
+    let retryAllAt: Date | null = null;
+    while (remaining > 0 && retryAllAt === null) {
+      const now = deps.clock();
+      const rows = await claimDue(deps.db, now, Math.min(remaining, CLAIM_BATCH));
+      if (rows.length === 0) break;
+      remaining -= rows.length;
+      const gated = rows.filter((r) => !UNGATED_KINDS.has(r.kind));
+      const mailable = await mailableEmails(
+        deps.db,
+        gated.map((r) => r.recipient),
+      );
+      for (const row of rows) {
+        if (retryAllAt !== null) {
+          // The server is unreachable: hand the rest back untried (no attempt used up).
+          await finish(deps.db, row.id, { status: 'pending', nextAttemptAt: retryAllAt, lastError: UNREACHABLE });
+          continue;
+        }
+        if (!UNGATED_KINDS.has(row.kind) && !mailable.has(row.recipient)) {
+          await finish(deps.db, row.id, { status: 'suppressed', lastError: 'recipient is not confirmed or has unsubscribed' });
+          counts.suppressed += 1;
+          continue;
+        }
+        try {
+          const delivery = await transport.send({
+            from: deps.env.MAIL_FROM,
+            to: row.recipient,
+            subject: row.subject,
+            html: row.html,
+            text: row.text,
+            headers: row.headers,
+            messageId: messageIdFor(deps.env.PUBLIC_URL, row.dedupeKey),
+            dedupeKey: row.dedupeKey,
+          });
+          const at = deps.clock();
+          if (delivery.kind === 'file') {
+            await finish(deps.db, row.id, { status: 'written', sentAt: at, messageId: delivery.messageId, lastError: null });
+            counts.written += 1;
+            log(`E-mail ${row.kind} to ${row.recipient} written to ${delivery.location}`);
+          } else {
+            await finish(deps.db, row.id, { status: 'sent', sentAt: at, messageId: delivery.messageId, lastError: null });
+            counts.sent += 1;
+          }
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const at = deps.clock();
+          const dead = attempts >= MAX_ATTEMPTS || isPermanent(error);
+          const nextAttemptAt = new Date(at.getTime() + backoffMs(attempts));
+          await finish(deps.db, row.id, { status: dead ? 'dead' : 'pending', attempts, lastError: describeError(error), nextAttemptAt });
+          if (dead) counts.dead += 1;
+          else counts.failed += 1;
+          if (!dead && isConnectionFailure(error)) retryAllAt = nextAttemptAt;
+        }
+      }
+    }
+  } finally {
+    if (!deps.transport) transport.close();
+  }
+  return counts;
+}
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** 'sending' rows whose lease ran out (a sender died mid-run) go back to 'pending'. */
+async function releaseExpiredLeases(db: Db, now: Date): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'pending' })
+    .where(sql`${emailOutbox.status} = 'sending' and ${emailOutbox.nextAttemptAt} <= ${now.toISOString()}::timestamptz`);
+}
+
+/** Claims up to `n` due rows, oldest first, leasing them until now + LEASE_MS. */
+async function claimDue(db: Db, now: Date, n: number): Promise<OutboxRow[]> {
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'sending', nextAttemptAt: sql`${lease}::timestamptz` })
+    .where(
+      sql`${emailOutbox.id} in (
+        select id from email_outbox
+        where status = 'pending' and (next_attempt_at <= ${now.toISOString()}::timestamptz or (attempts = 0 and last_error is null))
+        order by created_at, id
+        limit ${n}
+        for update skip locked)`,
+    )
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/** Settles a claimed row; only while it is still ours ('sending'). */
+async function finish(
+  db: Db,
+  id: number,
+  set: Partial<Pick<OutboxRow, 'status' | 'attempts' | 'lastError' | 'nextAttemptAt' | 'sentAt' | 'messageId'>>,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set(set)
+    .where(sql`${emailOutbox.id} = ${id} and ${emailOutbox.status} = 'sending'`);
+}
+
+type MailError = { code?: string; responseCode?: number; command?: string; message?: string; name?: string };
+
+/** The server refused for good (RFC 5321 5yz reply to the envelope or data): retrying cannot help. */
+function isPermanent(error: unknown): boolean {
+  const e = error as MailError;
+  return typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH';
+}
+
+/** The server could not be reached or dropped the connection: the next messages would fail the same way. */
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as MailError)?.code ?? '';
+  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EAUTH', 'ETLS', 'EPROTOCOL'].includes(code);
+}
+
+/** A short error for `last_error`: code, SMTP reply code and message, without URLs or credentials. */
+export function describeError(error: unknown): string {
+  const e = (error ?? {}) as MailError;
+  const head = [e.code ?? e.name ?? 'Error', e.responseCode ? String(e.responseCode) : ''].filter(Boolean).join(' ');
+  const message = String(e.message ?? error)
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${head}: ${message}`.slice(0, 300);
+}

@@ -1,0 +1,338 @@
+/**
+ * Price checks end to end (issue part 7; shopper-screens §3, §4; DESIGN.md §4 "E-mail"): a real
+ * in-memory PGlite, the real sender and a real SMTP server on loopback. Each test uses its own
+ * addresses and ASINs and checks only their alerts (the `email` filter), so tests do not interfere.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildApp, type App } from '../../app';
+import type { Database } from '../../db/client';
+import { dealAlerts, priceCheckLogs } from '../../db/schema/alerts.schema';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { emailOutbox } from '../../db/schema/email.schema';
+import { deliverDueEmails, messageIdFor } from '../../email/sender.service';
+import { signEmail, unsubscribeUrl } from '../../email/signed-links';
+import { headerOf, startSmtpCapture, type SmtpCapture } from '../../email/smtp-capture.test-support';
+import { testEnv, type Env } from '../../env';
+import { createCatalogueSource } from '../../sources/catalogue.source';
+import type { PriceQuote, PriceSource } from '../../sources/price-source';
+import { createTestDatabase } from '../../test-support/test-db';
+import { runPriceCheck, type PriceCheckOptions } from './price-check.service';
+import { importNewPrice, seedAlerts, seedProducts, seedSubscriber } from './price-check.test-support';
+
+let database: Database;
+let smtp: SmtpCapture;
+let env: Env;
+let app: App;
+let now = new Date('2026-03-02T09:00:00Z');
+const imported = new Date('2026-03-01T06:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpCapture();
+  env = testEnv({ PUBLIC_URL: 'https://deals.example', SMTP_URL: smtp.url, MAIL_FROM: 'Deal Alerts UK <alerts@deals.example>' });
+  app = await buildApp({ database, env, clock: () => now, priceSource: createCatalogueSource(database.db), notifyOutbox: () => {} });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  await database?.close();
+});
+
+const tick = (ms = 60_000) => {
+  now = new Date(now.getTime() + ms);
+};
+const check = (opts: PriceCheckOptions, source?: PriceSource) =>
+  runPriceCheck(
+    { db: database.db, source: source ?? createCatalogueSource(database.db), clock: () => now, env, sleep: async () => {} },
+    opts,
+  );
+const send = () => deliverDueEmails({ db: database.db, env, clock: () => now });
+const mailTo = (email: string) => smtp.messages.filter((m) => m.recipients.includes(email));
+const alertRow = async (id: number) => (await database.db.select().from(dealAlerts).where(eq(dealAlerts.id, id)))[0]!;
+
+describe('a price drop', () => {
+  const email = 'alice@example.com';
+  const asin = 'B0DROP0001';
+  let alertId: number;
+
+  beforeAll(async () => {
+    await seedProducts(database.db, [
+      {
+        asin,
+        title: 'Breville VKT124 Edge Kettle, 1.7 L, Stainless Steel',
+        pricePence: 1599,
+        imageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
+        priceAsOf: imported,
+      },
+    ]);
+    await seedSubscriber(database.db, email, 'confirmed', imported);
+    alertId = (await seedAlerts(database.db, [{ email, asin, currentPricePence: 1599 }]))[0]!;
+  });
+
+  it('sends exactly one e-mail with the old and new price, the drop, our product page and one-click unsubscribe', async () => {
+    tick();
+    const priceTime = new Date('2026-03-02T08:30:00Z');
+    await importNewPrice(database.db, asin, 1299, priceTime);
+
+    const run = await check({ trigger: 'cron', email });
+    expect(run).toMatchObject({ alertsChecked: 1, successfulChecks: 1, failedChecks: 0, notificationsQueued: 1, sourceCalls: 1 });
+    expect(run.results[0]).toMatchObject({
+      alertId,
+      asin,
+      originalPrice: '15.99',
+      currentPrice: '12.99',
+      priceChange: '-3.00',
+      priceChangePercent: -18.76,
+      isPriceDrop: true,
+      apiWorking: true,
+      status: 'drop',
+      asOf: priceTime.toISOString(),
+    });
+
+    expect(await send()).toMatchObject({ sent: 1, failed: 0, dead: 0 });
+    const mails = mailTo(email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.parsed;
+    expect(mail.subject).toBe('Price drop: Breville VKT124 Edge Kettle, 1.7 L, Stainless Steel now £12.99 (was £15.99)');
+    expect(mail.from?.address).toBe('alerts@deals.example');
+    expect(mail.text).toContain('Was £15.99 → now £12.99');
+    expect(mail.text).toContain('You save £3.00 (19%)');
+    // 08:30 UTC in March is 08:30 in London (GMT).
+    expect(mail.text).toContain('Price as of 2 March 2026 at 08:30 (UK time)');
+    expect(mail.text).toContain('Prices and availability are accurate as of the date/time indicated and are subject to change');
+    expect(mail.text).toContain('As an Amazon Associate we earn from qualifying purchases');
+    expect(mail.html).toContain(`href="https://deals.example/deals/${asin}"`);
+    expect(mail.html).toContain('src="https://m.media-amazon.com/images/I/kettle.jpg"');
+    expect(mail.html).not.toMatch(/href="https?:\/\/(www\.)?amazon\./);
+    const unsubscribe = unsubscribeUrl(env.PUBLIC_URL, env.SECRET_KEY, email);
+    expect(headerOf(mail, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.text).toContain(unsubscribe);
+    expect(mail.messageId).toBe(messageIdFor(env.PUBLIC_URL, `price-drop:${alertId}:${(await latestObservationId(asin))!}`));
+
+    const alert = await alertRow(alertId);
+    expect(alert).toMatchObject({ lastCheckedPricePence: 1299, lastNotifiedPricePence: 1299, notificationsSent: 1 });
+    expect(alert.lastCheckedAt?.toISOString()).toBe(now.toISOString());
+    const [outbox] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+    expect(outbox).toMatchObject({ kind: 'price-drop', status: 'sent', attempts: 0 });
+  });
+
+  it('queues and sends nothing more when the same check and the sender run again', async () => {
+    tick();
+    const again = await check({ trigger: 'cron', email });
+    expect(again.notificationsQueued).toBe(0);
+    expect(again.results[0]).toMatchObject({ originalPrice: '12.99', currentPrice: '12.99', status: 'unchanged', isPriceDrop: false });
+    expect(await send()).toMatchObject({ sent: 0 });
+    expect(mailTo(email)).toHaveLength(1);
+    expect((await alertRow(alertId)).notificationsSent).toBe(1);
+  });
+
+  it('logs every run with its trigger, counts and per-product details', async () => {
+    const logs = await database.db.select().from(priceCheckLogs).orderBy(priceCheckLogs.id);
+    const mine = logs.filter((l) => JSON.stringify(l.details).includes(asin));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ triggerType: 'cron', alertsChecked: 1, successfulChecks: 1, failedChecks: 0, sourceCalls: 1 });
+    expect(mine[0]!.details).toEqual([
+      {
+        productTitle: 'Breville VKT124 Edge Kettle, 1.7 L, Stainless Steel',
+        asin,
+        originalPrice: '15.99',
+        newPrice: '12.99',
+        priceChange: '-3.00',
+        priceChangePercent: -18.76,
+        success: true,
+      },
+    ]);
+  });
+});
+
+async function latestObservationId(asin: string): Promise<number | undefined> {
+  const rows = await database.db.select({ id: priceObservations.id }).from(priceObservations).where(eq(priceObservations.asin, asin));
+  return rows.map((r) => r.id).sort((a, b) => b - a)[0];
+}
+
+describe('no drop', () => {
+  it('sends nothing when the price is unchanged or went up', async () => {
+    const email = 'bob@example.com';
+    await seedProducts(database.db, [
+      { asin: 'B0SAME0001', pricePence: 2000, priceAsOf: imported },
+      { asin: 'B0RISE0001', pricePence: 2000, priceAsOf: imported },
+    ]);
+    await seedSubscriber(database.db, email, 'confirmed', imported);
+    await seedAlerts(database.db, [
+      { email, asin: 'B0SAME0001', currentPricePence: 2000 },
+      { email, asin: 'B0RISE0001', currentPricePence: 2000 },
+    ]);
+    tick();
+    await importNewPrice(database.db, 'B0RISE0001', 2250, now);
+    const run = await check({ trigger: 'manual', email });
+    expect(run.notificationsQueued).toBe(0);
+    expect(run.results.map((r) => [r.asin, r.status, r.priceChange, r.priceChangePercent])).toEqual([
+      ['B0SAME0001', 'unchanged', '0.00', 0],
+      ['B0RISE0001', 'increase', '2.50', 12.5],
+    ]);
+    await send();
+    expect(mailTo(email)).toHaveLength(0);
+  });
+});
+
+describe('a target price', () => {
+  it('notifies once when the price is already at or below the target, and not again at the same price', async () => {
+    const email = 'tara@example.com';
+    const asin = 'B0TARGET01';
+    await seedProducts(database.db, [{ asin, title: 'Ninja Air Fryer', pricePence: 1999, priceAsOf: imported }]);
+    await seedSubscriber(database.db, email, 'confirmed', imported);
+    await seedAlerts(database.db, [{ email, asin, currentPricePence: 1999, targetPricePence: 2000 }]);
+    tick();
+    const first = await check({ trigger: 'cron', email });
+    expect(first.notificationsQueued).toBe(1);
+    expect(first.results[0]).toMatchObject({ status: 'unchanged', isPriceDrop: false });
+    // A new observation at the same price (e.g. the list price moved) is not news.
+    tick();
+    await importNewPrice(database.db, asin, 1999, now);
+    expect((await check({ trigger: 'cron', email })).notificationsQueued).toBe(0);
+    await send();
+    const mails = mailTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.subject).toBe('Target price reached: Ninja Air Fryer now £19.99');
+    expect(mails[0]!.parsed.text).toContain('This is at or below your target price of £20.00.');
+  });
+
+  it('notifies once when a drop takes the price below the target', async () => {
+    const email = 'tom@example.com';
+    const asin = 'B0TARGET02';
+    await seedProducts(database.db, [{ asin, pricePence: 3000, priceAsOf: imported }]);
+    await seedSubscriber(database.db, email, 'confirmed', imported);
+    await seedAlerts(database.db, [{ email, asin, currentPricePence: 3000, targetPricePence: 2500 }]);
+    tick();
+    await importNewPrice(database.db, asin, 2400, now);
+    expect((await check({ trigger: 'import', asins: [asin] })).notificationsQueued).toBe(1);
+    expect((await check({ trigger: 'import', asins: [asin] })).notificationsQueued).toBe(0);
+    await send();
+    expect(mailTo(email)).toHaveLength(1);
+    expect(mailTo(email)[0]!.parsed.text).toContain('Was £30.00 → now £24.00');
+  });
+});
+
+describe('an unconfirmed address', () => {
+  it('gets no price-drop e-mail, and confirming later does not replay the old drop', async () => {
+    const email = 'carol@example.com';
+    const asin = 'B0UNCONF01';
+    await seedProducts(database.db, [{ asin, pricePence: 5000, priceAsOf: imported }]);
+    await seedSubscriber(database.db, email, 'unconfirmed', imported);
+    const [alertId] = await seedAlerts(database.db, [{ email, asin, currentPricePence: 5000 }]);
+    tick();
+    await importNewPrice(database.db, asin, 4500, now);
+    const run = await check({ trigger: 'cron', email });
+    expect(run.notificationsQueued).toBe(0);
+    expect(run.results[0]).toMatchObject({ status: 'drop', currentPrice: '45.00' });
+    expect(await alertRow(alertId!)).toMatchObject({ lastCheckedPricePence: 4500, notificationsSent: 0 });
+
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/subscribers/confirm',
+      payload: { email, sig: signEmail(env.SECRET_KEY, 'confirm', email) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    tick();
+    expect((await check({ trigger: 'cron', email })).notificationsQueued).toBe(0);
+    await send();
+    expect(mailTo(email)).toHaveLength(0);
+
+    // A new drop after confirming is sent.
+    tick();
+    await importNewPrice(database.db, asin, 4000, now);
+    expect((await check({ trigger: 'cron', email })).notificationsQueued).toBe(1);
+    await send();
+    expect(mailTo(email)).toHaveLength(1);
+    expect(mailTo(email)[0]!.parsed.text).toContain('Was £45.00 → now £40.00');
+  });
+});
+
+describe('another price source', () => {
+  it('writes the new price to the product and its history, then notifies', async () => {
+    const email = 'erin@example.com';
+    const asin = 'B0REMOTE01';
+    const ids = await seedProducts(database.db, [{ asin, pricePence: 8999, listPricePence: 9999, priceAsOf: imported }]);
+    await seedSubscriber(database.db, email, 'confirmed', imported);
+    await seedAlerts(database.db, [{ email, asin, currentPricePence: 8999 }]);
+    tick();
+    const fetchedAt = new Date(now.getTime() - 1000);
+    const remote: PriceSource = {
+      name: 'creators-api',
+      maxAsinsPerCall: 10,
+      lookup: async (asins) =>
+        new Map<string, PriceQuote>(
+          asins.map((a) => [a, { asin: a, pricePence: 7499, listPricePence: 9999, savingBasisType: 'LIST_PRICE', observedAt: fetchedAt }]),
+        ),
+    };
+    const run = await check({ trigger: 'cron', email }, remote);
+    expect(run.notificationsQueued).toBe(1);
+    const [product] = await database.db.select().from(products).where(eq(products.asin, asin));
+    expect(product).toMatchObject({ pricePence: 7499, listPricePence: 9999 });
+    expect(product!.priceAsOf.toISOString()).toBe(fetchedAt.toISOString());
+    const history = await database.db
+      .select()
+      .from(priceObservations)
+      .where(eq(priceObservations.productId, ids.get(asin)!))
+      .orderBy(priceObservations.id);
+    expect(history.map((h) => [h.pricePence, h.source])).toEqual([
+      [8999, 'csv-import'],
+      [7499, 'creators-api'],
+    ]);
+    // The same answer again writes no new history and sends nothing.
+    tick();
+    expect((await check({ trigger: 'cron', email }, remote)).notificationsQueued).toBe(0);
+    expect(
+      await database.db
+        .select()
+        .from(priceObservations)
+        .where(eq(priceObservations.productId, ids.get(asin)!)),
+    ).toHaveLength(2);
+    await send();
+    expect(mailTo(email)).toHaveLength(1);
+  });
+});
+
+// Last: needs the subscriptions feature's one-click route (POST /api/unsubscribe/one-click).
+describe('one-click unsubscribe', () => {
+  it('suppresses pending price-drop mail and stops later ones', async () => {
+    const email = 'dave@example.com';
+    const asin = 'B0UNSUB001';
+    await seedProducts(database.db, [{ asin, pricePence: 1000, priceAsOf: imported }]);
+    await seedSubscriber(database.db, email, 'confirmed', imported);
+    await seedAlerts(database.db, [{ email, asin, currentPricePence: 1000 }]);
+
+    tick();
+    await importNewPrice(database.db, asin, 900, now);
+    await check({ trigger: 'cron', email });
+    await send();
+    expect(mailTo(email)).toHaveLength(1);
+    const header = headerOf(mailTo(email)[0]!.parsed, 'List-Unsubscribe')!;
+    const url = new URL(header.replace(/^<|>$/g, ''));
+
+    // A second drop is queued but not yet sent when the reader clicks "Unsubscribe" in the first.
+    tick();
+    await importNewPrice(database.db, asin, 800, now);
+    expect((await check({ trigger: 'cron', email })).notificationsQueued).toBe(1);
+    const res = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    await send();
+    expect(mailTo(email)).toHaveLength(1);
+    const pending = await database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email)).orderBy(emailOutbox.id);
+    expect(pending.map((r) => r.status)).toEqual(['sent', 'suppressed']);
+
+    tick();
+    await importNewPrice(database.db, asin, 700, now);
+    expect((await check({ trigger: 'cron', email })).notificationsQueued).toBe(0);
+    await send();
+    expect(mailTo(email)).toHaveLength(1);
+  });
+});
