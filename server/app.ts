@@ -52,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        field: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        // Name the field itself ("q", "productAsin"); the part of the request only when no field applies.
+        field: String(v.instancePath).split('/').filter(Boolean).join('.') || String(error.validationContext ?? 'request'),
         rule: v.message ?? 'invalid',
       }));
       return reply.status(400).send({ error: 'Bad Request', message: issues.map((i) => `${i.field}: ${i.rule}`).join('; '), issues });

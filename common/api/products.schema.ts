@@ -51,7 +51,10 @@ export const searchCriteriaSchema = z.object({
   maxPrice: z.coerce.number().positive().max(1_000_000).optional().default(1500),
   minRating: z.coerce.number().min(0).max(5).optional().default(0),
   /** 'trending', 'All', '' or one of the ten keys. */
-  category: z.union([z.enum(SHOPPER_CATEGORY_KEYS), z.enum(['trending', 'All', 'all', 'other', ''])]).optional().default('All'),
+  category: z
+    .union([z.enum(SHOPPER_CATEGORY_KEYS), z.enum(['trending', 'All', 'all', 'other', ''])])
+    .optional()
+    .default('All'),
   discountOnly: booleanish.optional().default(false),
   searchIndex: z.string().max(50).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
@@ -102,10 +105,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** GET /api/products/suggestions?q=: q trimmed, 2–100 characters (shopper-screens §5, §9). */
 export const suggestionsQuerySchema = z.object({
-  q: z.preprocess(
-    (v) => v ?? '',
-    z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
-  ),
+  q: z.preprocess((v) => v ?? '', z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters')),
 });
 
 /** Path parameter `asin`: 10 letters or digits (upper-cased first, so a pasted lower-case ASIN works). */

@@ -8,6 +8,7 @@
  * with their line number and reason and never stop the good ones; with `strict` any bad row rejects
  * the whole file. A file that is not valid CSV is rejected whole (nothing written).
  */
+import { sql } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -200,6 +201,8 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
   } finally {
     stream.destroy();
   }
+  // PGlite never analyses by itself: fresh statistics keep the search plans on their indexes.
+  if (report.imported + report.updated > 0) await db.execute(sql`analyze products`);
   report.rejected.sort((a, b) => a.line - b.line);
   report.durationMs = Math.round(performance.now() - started);
   return report;

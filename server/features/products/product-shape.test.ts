@@ -1,0 +1,143 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { productSchema } from '../../../common/api/products.schema';
+import { chooseOriginalPrice, toProduct, toSuggestion, type ProductRow } from './product-shape';
+
+const asOf = new Date('2025-03-01T09:30:00Z');
+
+function row(overrides: Partial<ProductRow> = {}): ProductRow {
+  return {
+    id: 42,
+    asin: 'B0ABCDEF12',
+    title: 'Kettle',
+    pricePence: 1299,
+    listPricePence: null,
+    savingBasisType: null,
+    observedHigh30dPence: null,
+    observedLow30dPence: null,
+    imageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
+    rating: 4.5,
+    reviewCount: 210,
+    category: 'home-kitchen',
+    categoryName: 'Kettles',
+    brand: 'Russell Hobbs',
+    features: ['1.7 litres', 'Rapid boil'],
+    priceAsOf: asOf,
+    ...overrides,
+  };
+}
+
+describe('toProduct', () => {
+  it('maps prices to pound strings, ids to strings and links to our page and the tagged Amazon page', () => {
+    const p = toProduct(row(), 'dealalertsuk-21');
+    expect(productSchema.parse(p)).toEqual(p);
+    expect(p.price).toBe('12.99');
+    expect(p.id).toBe('42');
+    expect(p.productUrl).toBe('/deals/B0ABCDEF12');
+    expect(p.affiliateUrl).toBe('https://www.amazon.co.uk/dp/B0ABCDEF12?tag=dealalertsuk-21&linkCode=osi&th=1&psc=1');
+    expect(p.asOf).toBe('2025-03-01T09:30:00.000Z');
+    expect(p.features).toEqual(['1.7 litres', 'Rapid boil']);
+    expect(p.rating).toBe(4.5);
+    expect(p.reviewCount).toBe(210);
+  });
+
+  it('shows no discount without a substantiated original price ("Special Deal")', () => {
+    const p = toProduct(row(), 'tag-21');
+    expect(p).toMatchObject({ originalPrice: null, discountPercent: null, discount: null, savingBasis: null, savingBasisLabel: null });
+  });
+
+  it('uses the labelled list price when it is above the price, with its own basis and label', () => {
+    const p = toProduct(
+      row({ pricePence: 1299, listPricePence: 1999, savingBasisType: 'WAS_PRICE', observedHigh30dPence: 2999 }),
+      'tag-21',
+    );
+    expect(p).toMatchObject({
+      originalPrice: '19.99',
+      discountPercent: 35,
+      discount: '7.00',
+      savingBasis: 'WAS_PRICE',
+      savingBasisLabel: 'Was',
+    });
+  });
+
+  it('calls a list price without a named basis LIST_PRICE ("RRP"), and an unknown basis too', () => {
+    expect(toProduct(row({ listPricePence: 2000 }), 't').savingBasis).toBe('LIST_PRICE');
+    expect(toProduct(row({ listPricePence: 2000, savingBasisType: 'SOMETHING_ELSE' }), 't')).toMatchObject({
+      savingBasis: 'LIST_PRICE',
+      savingBasisLabel: 'RRP',
+    });
+  });
+
+  it('falls back to our observed 30-day high when the list price is not above the price', () => {
+    const p = toProduct(row({ pricePence: 1500, listPricePence: 1500, savingBasisType: 'LIST_PRICE', observedHigh30dPence: 2000 }), 't');
+    expect(p).toMatchObject({
+      originalPrice: '20.00',
+      discountPercent: 25,
+      discount: '5.00',
+      savingBasis: 'OBSERVED_HIGH_30D',
+      savingBasisLabel: 'Highest price in the last 30 days',
+    });
+  });
+
+  it('shows nothing when neither basis is above the price', () => {
+    const p = toProduct(row({ pricePence: 1500, listPricePence: 1000, observedHigh30dPence: 1500 }), 't');
+    expect(p.originalPrice).toBeNull();
+    expect(p.discountPercent).toBeNull();
+  });
+
+  it('rounds the percent to a whole number (DESIGN.md §4)', () => {
+    // (3 - 1) / 3 = 66.67 % → 67
+    expect(toProduct(row({ pricePence: 100, listPricePence: 300 }), 't').discountPercent).toBe(67);
+    // (1000 - 995) / 1000 = 0.5 % → 1
+    expect(toProduct(row({ pricePence: 995, listPricePence: 1000 }), 't').discountPercent).toBe(1);
+  });
+
+  it('marks lowestIn30Days only when the price moved and sits at its 30-day low', () => {
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't').lowestIn30Days).toBe(true);
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1000 }), 't').lowestIn30Days).toBe(false);
+    expect(toProduct(row({ pricePence: 1100, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't').lowestIn30Days).toBe(false);
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: null, observedHigh30dPence: 1400 }), 't').lowestIn30Days).toBe(false);
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: null }), 't').lowestIn30Days).toBe(false);
+  });
+
+  it('keeps only string features from the jsonb column', () => {
+    expect(toProduct(row({ features: ['a', 3, null, 'b'] }), 't').features).toEqual(['a', 'b']);
+    expect(toProduct(row({ features: { not: 'a list' } }), 't').features).toEqual([]);
+  });
+
+  it('never shows an original price at or below the price, and the saving adds up (property)', () => {
+    const pence = fc.integer({ min: 1, max: 10_000_000 });
+    fc.assert(
+      fc.property(pence, fc.option(pence), fc.option(pence), (price, list, high) => {
+        const p = toProduct(row({ pricePence: price, listPricePence: list, observedHigh30dPence: high }), 't');
+        const original = chooseOriginalPrice({
+          pricePence: price,
+          listPricePence: list,
+          savingBasisType: null,
+          observedHigh30dPence: high,
+        });
+        if (original === null) return p.originalPrice === null && p.discount === null && p.discountPercent === null;
+        const expectedBasis = list != null && list > price ? 'LIST_PRICE' : 'OBSERVED_HIGH_30D';
+        return (
+          original.pence > price &&
+          p.savingBasis === expectedBasis &&
+          Math.round(Number(p.discount) * 100) === original.pence - price &&
+          p.discountPercent !== null &&
+          p.discountPercent >= 0 &&
+          p.discountPercent <= 100
+        );
+      }),
+    );
+  });
+});
+
+describe('toSuggestion', () => {
+  it('answers asin, title, price in pounds and the image', () => {
+    expect(toSuggestion(row({ pricePence: 5 }))).toEqual({
+      asin: 'B0ABCDEF12',
+      title: 'Kettle',
+      price: '0.05',
+      imageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
+    });
+  });
+});

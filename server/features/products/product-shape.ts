@@ -1,0 +1,108 @@
+/**
+ * Maps a stored product row onto the API's Product shape (shopper-screens §3 "Product";
+ * DESIGN.md §4 "Money" and "Honest prices"). The one place that decides which "was" price is shown.
+ */
+import { productAffiliateUrl } from '../../../common/affiliate';
+import { discountPercent, SAVING_BASIS_LABELS, savingPence, type SavingBasisType } from '../../../common/discount';
+import { penceToPriceString } from '../../../common/money';
+import type { Product, Suggestion } from '../../../common/api/products.schema';
+
+/** The product columns the API reads (money in integer pence, times as Date). */
+export interface ProductRow {
+  id: number;
+  asin: string;
+  title: string;
+  pricePence: number;
+  listPricePence: number | null;
+  savingBasisType: string | null;
+  observedHigh30dPence: number | null;
+  observedLow30dPence: number | null;
+  imageUrl: string | null;
+  rating: number | null;
+  reviewCount: number | null;
+  category: string;
+  categoryName: string | null;
+  brand: string | null;
+  features: unknown;
+  priceAsOf: Date;
+}
+
+/** A substantiated original price: pence and where it comes from. */
+export interface OriginalPrice {
+  pence: number;
+  basis: SavingBasisType;
+}
+
+/** Retailer-labelled bases the feed may name (products.saving_basis_type); anything else reads as LIST_PRICE. */
+const LABELLED_BASES: readonly SavingBasisType[] = ['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH'];
+
+/**
+ * Chooses the "was" price (DESIGN.md §4 "Honest prices"): the retailer's labelled saving basis when
+ * it is above the current price, else our own highest price of the last 30 days when above it,
+ * else null (the card then shows 'Special Deal'). A basis never applies when the price is not above 0.
+ */
+export function chooseOriginalPrice(
+  row: Pick<ProductRow, 'pricePence' | 'listPricePence' | 'savingBasisType' | 'observedHigh30dPence'>,
+): OriginalPrice | null {
+  if (!(row.pricePence > 0)) return null;
+  if (row.listPricePence != null && row.listPricePence > row.pricePence) {
+    const labelled = LABELLED_BASES.find((b) => b === row.savingBasisType);
+    return { pence: row.listPricePence, basis: labelled ?? 'LIST_PRICE' };
+  }
+  if (row.observedHigh30dPence != null && row.observedHigh30dPence > row.pricePence) {
+    return { pence: row.observedHigh30dPence, basis: 'OBSERVED_HIGH_30D' };
+  }
+  return null;
+}
+
+/**
+ * True when the price moved in the last 30 days and now sits at its observed low, which powers the
+ * "lowest in 30 days" badge (DESIGN.md §4). A price that never changed is not a low.
+ */
+export function isLowestIn30Days(row: Pick<ProductRow, 'pricePence' | 'observedHigh30dPence' | 'observedLow30dPence'>): boolean {
+  const { pricePence, observedHigh30dPence: high, observedLow30dPence: low } = row;
+  return low != null && high != null && pricePence <= low && high > low;
+}
+
+/** The stored features as a list of strings; anything malformed in the jsonb column is dropped. */
+function featureList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
+}
+
+/**
+ * Row → API Product. Prices become pound strings ("12.99"); `affiliateUrl` is the tagged canonical
+ * `/dp/` link (common/affiliate.ts); `productUrl` is our own page `/deals/{asin}` so shoppers see
+ * the price history before leaving. Throws RangeError only for a malformed ASIN in the row (the
+ * schema's varchar(10) and the importer keep them well-formed).
+ */
+export function toProduct(row: ProductRow, affiliateTag: string): Product {
+  const original = chooseOriginalPrice(row);
+  const saving = original ? savingPence(original.pence, row.pricePence) : null;
+  return {
+    asin: row.asin,
+    id: String(row.id),
+    title: row.title,
+    price: penceToPriceString(row.pricePence),
+    originalPrice: original ? penceToPriceString(original.pence) : null,
+    discountPercent: original ? discountPercent(original.pence, row.pricePence) : null,
+    discount: saving != null ? penceToPriceString(saving) : null,
+    savingBasis: original?.basis ?? null,
+    savingBasisLabel: original ? SAVING_BASIS_LABELS[original.basis] : null,
+    imageUrl: row.imageUrl,
+    affiliateUrl: productAffiliateUrl(row.asin, affiliateTag),
+    productUrl: `/deals/${row.asin}`,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    category: row.category,
+    categoryName: row.categoryName,
+    brand: row.brand,
+    features: featureList(row.features),
+    asOf: row.priceAsOf.toISOString(),
+    lowestIn30Days: isLowestIn30Days(row),
+  };
+}
+
+/** Row → search-box suggestion (shopper-screens §2 "Search box": image, title, price in £). */
+export function toSuggestion(row: Pick<ProductRow, 'asin' | 'title' | 'pricePence' | 'imageUrl'>): Suggestion {
+  return { asin: row.asin, title: row.title, price: penceToPriceString(row.pricePence), imageUrl: row.imageUrl };
+}

@@ -1,0 +1,245 @@
+/**
+ * SQL of the products API (DESIGN.md §2 "Search"). Keyword search uses the GIN index on
+ * products.search_vector (`@@ websearch_to_tsquery('english', …)`) and ranks only the rows it
+ * matched; suggestions use the GIN index on products.suggest_vector with a prefix tsquery. Every
+ * user value is a bound parameter (drizzle's `sql` template), never spliced into the text.
+ */
+import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import type { ProductRow } from './product-shape';
+
+/** The columns of {@link ProductRow}; never the tsvector columns (large, useless to the API). */
+const productColumns = {
+  id: products.id,
+  asin: products.asin,
+  title: products.title,
+  pricePence: products.pricePence,
+  listPricePence: products.listPricePence,
+  savingBasisType: products.savingBasisType,
+  observedHigh30dPence: products.observedHigh30dPence,
+  observedLow30dPence: products.observedLow30dPence,
+  imageUrl: products.imageUrl,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  category: products.category,
+  categoryName: products.categoryName,
+  brand: products.brand,
+  features: products.features,
+  priceAsOf: products.priceAsOf,
+};
+
+/** What a search keeps (all conditions AND-ed). Money in pence. */
+export interface SearchFilter {
+  /** websearch_to_tsquery text; null browses without a keyword filter. */
+  keywords: string | null;
+  /**
+   * The keywords used for ts_rank: `keywords` without its excluded (`-word`) terms, because
+   * ts_rank scores every row 1e-20 when the query holds a NOT. Ignored when `keywords` is null.
+   */
+  rankKeywords: string | null;
+  maxPricePence: number;
+  /** 0 keeps every rating; otherwise rated products below it are dropped (unrated ones stay). */
+  minRating: number;
+  /** A stored category key ('electronics', 'other', …); null for all categories. */
+  category: string | null;
+  discountOnly: boolean;
+}
+
+/** Result orders; every one ends with `id` so pages are stable. */
+export type SearchOrder = 'rank' | 'trending' | 'price-asc' | 'price-desc' | 'rating';
+
+/** Bound parameters of the prepared search statements (values come from {@link searchValues}). */
+const param = {
+  keywords: sql.placeholder('keywords'),
+  rankKeywords: sql.placeholder('rankKeywords'),
+  maxPricePence: sql.placeholder('maxPricePence'),
+  minRating: sql.placeholder('minRating'),
+  category: sql.placeholder('category'),
+  offset: sql.placeholder('offset'),
+  limit: sql.placeholder('limit'),
+};
+
+/** The english tsquery of the shopper's words (websearch syntax: quotes, `or`, `-word`). */
+function keywordQuery(keywords: Placeholder): SQL {
+  return sql`websearch_to_tsquery('english', ${keywords})`;
+}
+
+/**
+ * The substantiated-discount condition (DESIGN.md §4 "Honest prices"): a labelled list price or
+ * our own 30-day high above the current price. Mirrors chooseOriginalPrice in product-shape.ts.
+ */
+const hasSubstantiatedDiscount = sql`(${products.listPricePence} > ${products.pricePence} or ${products.observedHigh30dPence} > ${products.pricePence})`;
+
+/** Which conditions a filter uses: one prepared statement per shape (at most 16 × 5 orders). */
+function shapeOf(filter: SearchFilter): string {
+  return [filter.keywords !== null, filter.minRating > 0, filter.category !== null, filter.discountOnly].map((b) => (b ? 1 : 0)).join('');
+}
+
+function whereOf(shape: string): SQL | undefined {
+  const [keywords, minRating, category, discountOnly] = shape.split('').map((c) => c === '1');
+  const conditions: SQL[] = [lte(products.pricePence, param.maxPricePence)];
+  if (keywords) conditions.push(sql`${products.searchVector} @@ ${keywordQuery(param.keywords)}`);
+  // Most of the real catalogue has no rating (DESIGN.md §5): unrated products are not excluded.
+  if (minRating) conditions.push(sql`(${products.rating} is null or ${products.rating} >= ${param.minRating})`);
+  if (category) conditions.push(eq(products.category, param.category));
+  if (discountOnly) conditions.push(hasSubstantiatedDiscount);
+  return and(...conditions);
+}
+
+function orderOf(order: SearchOrder, hasKeywords: boolean): SQL[] {
+  switch (order) {
+    case 'rank':
+      // ts_rank runs only on the rows the GIN index matched; title (weight A) outranks brand/category (B).
+      return hasKeywords
+        ? [sql`ts_rank(${products.searchVector}, ${keywordQuery(param.rankKeywords)}) desc`, desc(products.trendingScore), asc(products.id)]
+        : [desc(products.trendingScore), asc(products.id)];
+    case 'trending':
+      return [desc(products.trendingScore), asc(products.id)];
+    case 'price-asc':
+      return [asc(products.pricePence), asc(products.id)];
+    case 'price-desc':
+      return [desc(products.pricePence), asc(products.id)];
+    case 'rating':
+      return [sql`${products.rating} desc nulls last`, sql`${products.reviewCount} desc nulls last`, asc(products.id)];
+  }
+}
+
+/** The placeholder values of a search (unused ones are ignored by the statement). */
+export function searchValues(filter: SearchFilter, offset: number, limit: number): Record<string, unknown> {
+  return {
+    keywords: filter.keywords,
+    rankKeywords: filter.rankKeywords ?? filter.keywords,
+    maxPricePence: filter.maxPricePence,
+    minRating: filter.minRating,
+    category: filter.category,
+    offset,
+    limit,
+  };
+}
+
+/**
+ * Drizzle statements built once per database and shape: building Drizzle's SQL on every request
+ * cost about a fifth of a keyword search on PGlite (bench/search.bench.ts). Values stay bound
+ * parameters. They are prepared *unnamed* (`UNNAMED`) on purpose: a named server-side statement on
+ * PostgreSQL may switch to a generic plan, which cannot see how selective a tsquery is and could
+ * walk the whole trending index for a rare word; unnamed statements are planned with their values.
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+
+const UNNAMED = '';
+
+function prepared<T>(db: Db, name: string, build: () => T): T {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) statements.set(name, (statement = build()));
+  return statement;
+}
+
+/** The prepared page statement for this filter's shape and `order`. */
+export function searchPageStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
+  const shape = shapeOf(filter);
+  const name = `products_page_${shape}_${order.replace('-', '_')}`;
+  return prepared(db, name, () =>
+    db
+      .select(productColumns)
+      .from(products)
+      .where(whereOf(shape))
+      .orderBy(...orderOf(order, filter.keywords !== null))
+      .limit(param.limit)
+      .offset(param.offset)
+      .prepare(UNNAMED),
+  );
+}
+
+/** The prepared count statement for this filter's shape (the same conditions as the page). */
+export function searchCountStatement(db: Db, filter: SearchFilter) {
+  const shape = shapeOf(filter);
+  const name = `products_count_${shape}`;
+  return prepared(db, name, () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(whereOf(shape))
+      .prepare(UNNAMED),
+  );
+}
+
+/** One page of products matching `filter` in `order`; `offset` and `limit` count rows. */
+export async function findSearchPage(
+  db: Db,
+  filter: SearchFilter,
+  order: SearchOrder,
+  offset: number,
+  limit: number,
+): Promise<ProductRow[]> {
+  return searchPageStatement(db, filter, order).execute(searchValues(filter, offset, limit));
+}
+
+/** How many products match `filter`. */
+export async function countSearch(db: Db, filter: SearchFilter): Promise<number> {
+  const [row] = await searchCountStatement(db, filter).execute(searchValues(filter, 0, 0));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Suggestions for a prefix tsquery built by buildPrefixTsquery (never raw user text as syntax):
+ * the most trending titles first, then id; at most `limit`. Prepared once per database.
+ */
+export function suggestionsStatement(db: Db) {
+  return prepared(db, 'products_suggestions', () =>
+    db
+      .select({ asin: products.asin, title: products.title, pricePence: products.pricePence, imageUrl: products.imageUrl })
+      .from(products)
+      .where(sql`${products.suggestVector} @@ to_tsquery('simple', ${sql.placeholder('prefixTsquery')})`)
+      .orderBy(desc(products.trendingScore), asc(products.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(UNNAMED),
+  );
+}
+
+/** Runs the suggestions statement. */
+export async function findSuggestions(db: Db, prefixTsquery: string, limit: number) {
+  return suggestionsStatement(db).execute({ prefixTsquery, limit });
+}
+
+/**
+ * The substantiated original price in SQL (as chooseOriginalPrice): the list price when above the
+ * price, else the 30-day high when above it; null otherwise.
+ */
+const originalPricePence = sql`case when ${products.listPricePence} > ${products.pricePence} then ${products.listPricePence} when ${products.observedHigh30dPence} > ${products.pricePence} then ${products.observedHigh30dPence} end`;
+
+/** Products with the largest whole discount percent (as shown on the badge), then trending, then id. */
+export function selectTopDiscounted(db: Db, limit: number) {
+  const percent = sql`round((${originalPricePence} - ${products.pricePence}) * 100.0 / ${originalPricePence})`;
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(and(sql`${products.pricePence} > 0`, hasSubstantiatedDiscount))
+    .orderBy(sql`${percent} desc`, desc(products.trendingScore), asc(products.id))
+    .limit(limit);
+}
+
+/** The product with this ASIN, or undefined. */
+export async function findProductByAsin(db: Db, asin: string): Promise<ProductRow | undefined> {
+  const statement = prepared(db, 'products_by_asin', () =>
+    db
+      .select(productColumns)
+      .from(products)
+      .where(eq(products.asin, sql.placeholder('asin')))
+      .limit(1)
+      .prepare(UNNAMED),
+  );
+  const [row] = await statement.execute({ asin });
+  return row;
+}
+
+/** Price observations of a product observed at or after `since`, oldest first (pence, Date). */
+export async function findPriceHistory(db: Db, productId: number, since: Date): Promise<Array<{ pricePence: number; observedAt: Date }>> {
+  return db
+    .select({ pricePence: priceObservations.pricePence, observedAt: priceObservations.observedAt })
+    .from(priceObservations)
+    .where(and(eq(priceObservations.productId, productId), gte(priceObservations.observedAt, since)))
+    .orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
+}

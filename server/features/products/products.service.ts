@@ -1,0 +1,205 @@
+/**
+ * The products API's rules (shopper-screens §3, §4, §7, §9; DESIGN.md §2 "Search", §4 "Honest
+ * prices", §5): search criteria → filter and order, suggestions, top discounted, the stored current
+ * price and the product page. Plain functions taking what they use; read-only, never a live call.
+ */
+import { getShopperCategory } from '../../../common/categories';
+import { penceToPriceString, poundsToPence } from '../../../common/money';
+import type {
+  CurrentPriceResponse,
+  ParsedSearchCriteria,
+  Product,
+  ProductDetailResponse,
+  SearchResponse,
+  Suggestion,
+} from '../../../common/api/products.schema';
+import type { Db } from '../../db/client';
+import { buildPrefixTsquery } from './prefix-tsquery';
+import { chooseOriginalPrice, toProduct, toSuggestion } from './product-shape';
+import type { ListingCaches } from './listing-cache';
+import {
+  findPriceHistory,
+  findProductByAsin,
+  countSearch,
+  findSearchPage,
+  findSuggestions,
+  selectTopDiscounted,
+  type SearchFilter,
+  type SearchOrder,
+} from './products.queries';
+
+/** Suggestions shown under the search box (shopper-screens §9: 6). */
+export const SUGGESTION_LIMIT = 6;
+/** Products answered by GET /api/amazon/top-discounted. */
+export const TOP_DISCOUNTED_LIMIT = 20;
+/** Days of price history on the product page. */
+export const HISTORY_DAYS = 365;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Collapses case and spacing so "Kitchen  Home" equals the category's "kitchen home". */
+function normaliseWords(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/**
+ * The keywords without websearch exclusions (`-word`, `-"a phrase"`), for ranking only; null when
+ * nothing positive is left. "headphones -wired" → "headphones".
+ */
+export function positiveKeywords(keywords: string): string | null {
+  const kept = keywords.replace(/(^|\s)-("[^"]*"?|\S+)/g, '$1').trim();
+  return kept === '' ? null : kept;
+}
+
+/**
+ * Turns parsed criteria into the SQL filter and order (shopper-screens §4 "Category selection",
+ * §7 search calls):
+ * - category 'trending' keeps every category and orders Featured by trending_score;
+ *   'All'/'all'/'' keeps every category; a key (or 'other') keeps that category only.
+ * - keywords equal to the chosen category's default keywords (the home page's category buttons
+ *   send them) browse the category instead of filtering by text.
+ * - Featured/Relevance rank keyword matches by ts_rank, and order browsing by trending_score.
+ * - maxPrice (pounds) becomes pence; searchIndex and userEmail do not change the results.
+ */
+export function planSearch(criteria: ParsedSearchCriteria): { filter: SearchFilter; order: SearchOrder } {
+  const trending = criteria.category === 'trending';
+  const category =
+    trending || criteria.category === 'All' || criteria.category === 'all' || criteria.category === '' ? null : criteria.category;
+  let keywords: string | null = criteria.keywords.trim() === '' ? null : criteria.keywords.trim();
+  const shopperCategory = category ? getShopperCategory(category) : undefined;
+  if (keywords !== null && shopperCategory && normaliseWords(keywords) === normaliseWords(shopperCategory.keywords)) keywords = null;
+  const filter: SearchFilter = {
+    keywords,
+    rankKeywords: keywords === null ? null : positiveKeywords(keywords),
+    maxPricePence: poundsToPence(criteria.maxPrice),
+    minRating: criteria.minRating,
+    category,
+    discountOnly: criteria.discountOnly,
+  };
+  const byRelevance: SearchOrder = keywords !== null && !trending ? 'rank' : 'trending';
+  const orders: Record<ParsedSearchCriteria['sortBy'], SearchOrder> = {
+    Featured: byRelevance,
+    Relevance: byRelevance,
+    'Price:LowToHigh': 'price-asc',
+    'Price:HighToLow': 'price-desc',
+    AvgCustomerReviews: 'rating',
+  };
+  return { filter, order: orders[criteria.sortBy] };
+}
+
+/**
+ * The exact total when the page itself proves it, else null: a short page (fewer rows than asked)
+ * is the last one, so total = offset + rows; an empty first page means nothing matches. Saves the
+ * count on most keyword searches (they seldom fill more than one page).
+ */
+export function totalFromPage(offset: number, limit: number, rowCount: number): number | null {
+  if (rowCount < limit && (rowCount > 0 || offset === 0)) return offset + rowCount;
+  return null;
+}
+
+/**
+ * The total for `filter`: from the page when it proves it; for keyword-less listings from the
+ * 30-second cache (their count reads up to every product), unless the page shows the cached total
+ * is too small (the catalogue grew); else a `count(*)` with the same conditions.
+ */
+async function totalOf(
+  db: Db,
+  caches: ListingCaches,
+  filter: SearchFilter,
+  offset: number,
+  limit: number,
+  rowCount: number,
+): Promise<number> {
+  const cacheable = filter.keywords === null;
+  const key = JSON.stringify(filter);
+  const proven = totalFromPage(offset, limit, rowCount);
+  if (proven !== null) {
+    if (cacheable) caches.counts.set(key, proven);
+    return proven;
+  }
+  const cached = cacheable ? caches.counts.get(key) : undefined;
+  // A cached total smaller than the rows in front of us is stale (the catalogue grew): recount.
+  if (cached !== undefined && (rowCount === 0 || cached >= offset + rowCount)) return cached;
+  const total = await countSearch(db, filter);
+  if (cacheable) caches.counts.set(key, total);
+  return total;
+}
+
+/**
+ * POST /api/products/search. Answers one page of products plus `total` matches and
+ * `totalPages` = ceil(total / itemCount); a page past the end is empty with the same totals.
+ * Keywords that are only stop words ("the") match nothing. Totals of keyword-less listings may lag
+ * catalogue changes by up to 30 s (listing-cache.ts); the products themselves never do.
+ */
+export async function searchProducts(
+  db: Db,
+  caches: ListingCaches,
+  affiliateTag: string,
+  criteria: ParsedSearchCriteria,
+): Promise<SearchResponse> {
+  const { filter, order } = planSearch(criteria);
+  const offset = (criteria.page - 1) * criteria.itemCount;
+  const rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
+  const total = await totalOf(db, caches, filter, offset, criteria.itemCount, rows.length);
+  return {
+    products: rows.map((row) => toProduct(row, affiliateTag)),
+    total,
+    totalPages: Math.ceil(total / criteria.itemCount),
+    page: criteria.page,
+  };
+}
+
+/**
+ * GET /api/products/suggestions. `q` is already trimmed and 2–100 characters (route schema).
+ * Each word becomes a prefix (`word:*`, AND-ed); text with no letters or digits suggests nothing.
+ */
+export async function suggestProducts(db: Db, q: string): Promise<{ suggestions: Suggestion[] }> {
+  const tsquery = buildPrefixTsquery(q);
+  if (tsquery === null) return { suggestions: [] };
+  const rows = await findSuggestions(db, tsquery, SUGGESTION_LIMIT);
+  return { suggestions: rows.map(toSuggestion) };
+}
+
+/**
+ * GET /api/amazon/top-discounted: up to 20 products by substantiated discount percent, then
+ * trending. Served from a 30-second cache: the ordering reads every discounted product.
+ */
+export async function topDiscountedProducts(db: Db, caches: ListingCaches, affiliateTag: string): Promise<{ products: Product[] }> {
+  let rows = caches.topDiscounted.get('top');
+  if (!rows) {
+    rows = await selectTopDiscounted(db, TOP_DISCOUNTED_LIMIT);
+    caches.topDiscounted.set('top', rows);
+  }
+  return { products: rows.map((row) => toProduct(row, affiliateTag)) };
+}
+
+/**
+ * GET /api/amazon/current-price/{asin}: the stored price and when it was observed (DESIGN.md §5:
+ * pages never call Amazon live). Null when no product has this ASIN.
+ */
+export async function currentPrice(db: Db, asin: string): Promise<CurrentPriceResponse | null> {
+  const row = await findProductByAsin(db, asin);
+  if (!row) return null;
+  const original = chooseOriginalPrice(row);
+  return {
+    asin: row.asin,
+    currentPrice: penceToPriceString(row.pricePence),
+    originalPrice: original ? penceToPriceString(original.pence) : null,
+    savingBasis: original?.basis ?? null,
+    asOf: row.priceAsOf.toISOString(),
+  };
+}
+
+/**
+ * GET /api/products/{asin}: the product and its price observations of the last 365 days before
+ * `now`, oldest first, for the product page's chart. Null when no product has this ASIN.
+ */
+export async function productDetail(db: Db, affiliateTag: string, asin: string, now: Date): Promise<ProductDetailResponse | null> {
+  const row = await findProductByAsin(db, asin);
+  if (!row) return null;
+  const history = await findPriceHistory(db, row.id, new Date(now.getTime() - HISTORY_DAYS * DAY_MS));
+  return {
+    product: toProduct(row, affiliateTag),
+    history: history.map((h) => ({ price: penceToPriceString(h.pricePence), observedAt: h.observedAt.toISOString() })),
+  };
+}

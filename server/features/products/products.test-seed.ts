@@ -1,0 +1,79 @@
+/**
+ * Test helper: inserts products and price observations straight into the tables with Drizzle, so
+ * the products API tests do not depend on the catalogue importer. Money in pence.
+ */
+import type { Db } from '../../db/client';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+
+/** A product to seed: title and price are required, the rest defaults to "no data". */
+export interface SeedProduct {
+  asin?: string;
+  title: string;
+  pricePence: number;
+  listPricePence?: number | null;
+  savingBasisType?: string | null;
+  observedHigh30dPence?: number | null;
+  observedLow30dPence?: number | null;
+  imageUrl?: string | null;
+  rating?: number | null;
+  reviewCount?: number | null;
+  category?: string;
+  categoryName?: string | null;
+  brand?: string | null;
+  features?: string[];
+  trendingScore?: number;
+  priceAsOf?: Date;
+}
+
+let asinCounter = 0;
+
+/** A fresh well-formed test ASIN ("T000000001", …), unique within the test process. */
+export function nextTestAsin(): string {
+  asinCounter += 1;
+  return `T${String(asinCounter).padStart(9, '0')}`;
+}
+
+/** Inserts `items` in one statement; answers their ids and ASINs in the same order. */
+export async function seedProducts(db: Db, items: SeedProduct[]): Promise<Array<{ id: number; asin: string }>> {
+  if (items.length === 0) return [];
+  const rows = items.map((p) => ({
+    asin: p.asin ?? nextTestAsin(),
+    title: p.title,
+    pricePence: p.pricePence,
+    listPricePence: p.listPricePence ?? null,
+    savingBasisType: p.savingBasisType ?? null,
+    observedHigh30dPence: p.observedHigh30dPence ?? null,
+    observedLow30dPence: p.observedLow30dPence ?? null,
+    imageUrl: p.imageUrl ?? null,
+    rating: p.rating ?? null,
+    reviewCount: p.reviewCount ?? null,
+    category: p.category ?? 'other',
+    categoryName: p.categoryName ?? null,
+    brand: p.brand ?? null,
+    features: p.features ?? [],
+    trendingScore: p.trendingScore ?? 0,
+    source: 'test',
+    ...(p.priceAsOf ? { priceAsOf: p.priceAsOf } : {}),
+  }));
+  const inserted = await db.insert(products).values(rows).returning({ id: products.id, asin: products.asin });
+  // RETURNING keeps the VALUES order in PostgreSQL, but match by ASIN to not rely on it.
+  return rows.map((r) => inserted.find((i) => i.asin === r.asin) as { id: number; asin: string });
+}
+
+/** Inserts price observations for one product (pence, observation time). */
+export async function seedObservations(
+  db: Db,
+  product: { id: number; asin: string },
+  points: Array<{ pricePence: number; observedAt: Date }>,
+): Promise<void> {
+  if (points.length === 0) return;
+  await db.insert(priceObservations).values(
+    points.map((p) => ({
+      productId: product.id,
+      asin: product.asin,
+      pricePence: p.pricePence,
+      source: 'test',
+      observedAt: p.observedAt,
+    })),
+  );
+}
