@@ -7,8 +7,7 @@
 
 /** Result of parsing a price written by a person or a feed. */
 export type PriceParse =
-  | { ok: true; pence: number }
-  | { ok: false; reason: 'empty' | 'range' | 'not a number' | 'negative' | 'zero' | 'too large' };
+  { ok: true; pence: number } | { ok: false; reason: 'empty' | 'range' | 'not a number' | 'negative' | 'zero' | 'too large' };
 
 /** The largest price we accept: £1,000,000.00 in pence. */
 export const MAX_PRICE_PENCE = 100_000_000;

@@ -38,6 +38,8 @@ describe('loadEnv', () => {
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {
-    expect(loadEnv({ PUBLIC_URL: 'https://deals.example.co.uk/', SECRET_KEY: 'k'.repeat(40) }).PUBLIC_URL).toBe('https://deals.example.co.uk');
+    expect(loadEnv({ PUBLIC_URL: 'https://deals.example.co.uk/', SECRET_KEY: 'k'.repeat(40) }).PUBLIC_URL).toBe(
+      'https://deals.example.co.uk',
+    );
   });
 });

@@ -27,18 +27,26 @@ const optionalUrl = (protocols: RegExp, rule: string) =>
   );
 
 /** A five-field cron expression (minute hour day month weekday); checked loosely here, strictly by pg-boss. */
-const cronSchema = z.string().refine((v) => v.trim().split(/\s+/).length === 5, 'must be a five-field cron expression such as "0 */6 * * *"');
+const cronSchema = z
+  .string()
+  .refine((v) => v.trim().split(/\s+/).length === 5, 'must be a five-field cron expression such as "0 */6 * * *"');
 
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(0).max(65535, 'must be a port number 0–65535').default(3000)),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('must be a whole number').min(0).max(65535, 'must be a port number 0–65535').default(3000),
+  ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'must be a postgres:// or postgresql:// URL'),
   PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Deal Alerts UK <alerts@dealalerts.localhost>')),
-  AFFILIATE_TAG: z.preprocess(emptyToUndefined, z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').default('dealalertsuk-21')),
+  AFFILIATE_TAG: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').default('dealalertsuk-21'),
+  ),
   AFFILIATE_TAG_NEW_USER: z.preprocess(
     emptyToUndefined,
     z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').default('dealalertsnew-21'),
@@ -88,5 +96,8 @@ function readOrCreateSecret(dataDir: string): string {
 
 /** A complete Env for tests and tools: defaults plus `overrides`, never touching the disk. */
 export function testEnv(overrides: Partial<Record<keyof RawEnv, string>> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-'.padEnd(48, 'x'), ...overrides }, { persistSecret: false });
+  return loadEnv(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: 'test-secret-key-'.padEnd(48, 'x'), ...overrides },
+    { persistSecret: false },
+  );
 }

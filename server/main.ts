@@ -72,7 +72,11 @@ async function main(): Promise<void> {
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   console.log(`Deal Alerts UK ${version} is running at ${shown}${demo ? ' (demo data)' : ''}`);
   console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`);
-  console.log(env.SMTP_URL ? 'E-mail: sent through SMTP_URL' : `E-mail: SMTP_URL not set; messages are written to ${path.join(dataDir, 'outbox')}/*.eml`);
+  console.log(
+    env.SMTP_URL
+      ? 'E-mail: sent through SMTP_URL'
+      : `E-mail: SMTP_URL not set; messages are written to ${path.join(dataDir, 'outbox')}/*.eml`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -18,9 +18,10 @@ const CATALOGUE = path.resolve(ROOT, '../shared/data/amazon-uk-2023/underpriced_
 const SHOTS = path.join(ROOT, 'test-results/e2e');
 const CHROMIUM = '/usr/bin/chromium';
 
-const missing = [!existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`, !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM} (apt-get install chromium)`].filter(
-  Boolean,
-) as string[];
+const missing = [
+  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
+  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM} (apt-get install chromium)`,
+].filter(Boolean) as string[];
 if (missing.length > 0) {
   if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
   console.warn(`Skipping the end-to-end journey: ${missing.join('; ')}`);
@@ -49,7 +50,15 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     server = await startServer(env);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -164,7 +173,13 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
   });
 
   it('mobile 390: suggestions, results, alert dialog and panel', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB', timezoneId: 'Europe/London' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
     const page = await context.newPage();
     await page.goto(server.url);
     await page.getByTestId('product-card').first().waitFor({ timeout: 20_000 });

@@ -31,10 +31,7 @@ export const dealAlerts = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('deal_alerts_email_asin_idx').on(t.userEmail, t.productAsin),
-    index('deal_alerts_asin_idx').on(t.productAsin),
-  ],
+  (t) => [uniqueIndex('deal_alerts_email_asin_idx').on(t.userEmail, t.productAsin), index('deal_alerts_asin_idx').on(t.productAsin)],
 );
 
 export const priceCheckLogs = pgTable('price_check_logs', {

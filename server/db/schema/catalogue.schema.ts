@@ -33,7 +33,10 @@ export const products = pgTable(
     /** Amazon's own category name as the feed gave it. */
     categoryName: text('category_name'),
     brand: text('brand'),
-    features: jsonb('features').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     boughtLastMonth: integer('bought_last_month'),
     isBestSeller: boolean('is_best_seller').notNull().default(false),
     /** Ranking for the 'trending' category; see docs/decisions/0002-trending-score.md. */

@@ -16,7 +16,11 @@ export async function healthRoutes(app: App, deps: AppDeps): Promise<void> {
         version: deps.version ?? '0.0.0',
       });
     } catch {
-      return reply.status(503).send({ status: 'database unreachable', database: { reachable: false, kind: deps.database.kind }, version: deps.version ?? '0.0.0' });
+      return reply.status(503).send({
+        status: 'database unreachable',
+        database: { reachable: false, kind: deps.database.kind },
+        version: deps.version ?? '0.0.0',
+      });
     }
   });
 }

@@ -10,7 +10,14 @@ describe('GET /api/health and /api/config', () => {
   let app: App;
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp({ database, env: testEnv(), clock: () => new Date(), priceSource: createCatalogueSource(database.db), notifyOutbox: () => undefined, version: '9.9.9' });
+    app = await buildApp({
+      database,
+      env: testEnv(),
+      clock: () => new Date(),
+      priceSource: createCatalogueSource(database.db),
+      notifyOutbox: () => undefined,
+      version: '9.9.9',
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -30,7 +37,12 @@ describe('GET /api/health and /api/config', () => {
 
   it('gives the browser its public settings, with an empty catalogue', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toMatchObject({ affiliateTag: 'dealalertsuk-21', affiliateTagNewUser: 'dealalertsnew-21', demo: false, catalogueSize: 0 });
+    expect(res.json()).toMatchObject({
+      affiliateTag: 'dealalertsuk-21',
+      affiliateTagNewUser: 'dealalertsnew-21',
+      demo: false,
+      catalogueSize: 0,
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

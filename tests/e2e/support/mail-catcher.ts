@@ -43,7 +43,8 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       for (;;) {
         const found = messages.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching e-mail within ${timeoutMs} ms; got: ${messages.map((m) => m.parsed.subject).join(' | ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching e-mail within ${timeoutMs} ms; got: ${messages.map((m) => m.parsed.subject).join(' | ')}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },

@@ -65,7 +65,11 @@ export async function startServer(env: Record<string, string>, args: string[] = 
 }
 
 /** Runs `tsx server/cli/import.cli.ts <file>`; resolves with its exit code and output. */
-export function runImport(file: string, env: Record<string, string>, extraArgs: string[] = []): Promise<{ code: number | null; output: string }> {
+export function runImport(
+  file: string,
+  env: Record<string, string>,
+  extraArgs: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(TSX, ['server/cli/import.cli.ts', file, ...extraArgs], {
       cwd: ROOT,
