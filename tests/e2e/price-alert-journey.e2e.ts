@@ -72,7 +72,7 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
   }
 
-  /** Types into the visible search box, waits for suggestions, and submits. */
+  /** Types into the visible search box, waits for suggestions, and chooses the first. */
   async function searchWithSuggestions(page: Page, prefix: string, shotName: string) {
     const box = page.getByRole('combobox', { name: 'Search products' }).filter({ visible: true });
     await box.fill(prefix);
@@ -82,9 +82,11 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await expect.poll(async () => (await options.first().textContent()) ?? '').toMatch(/£\d/);
     expect(await options.count()).toBeLessThanOrEqual(6);
     await shot(page, shotName);
-    await box.press('Escape');
-    await box.press('Enter');
+    // Choosing a suggestion fills the box with its title and searches (shopper-screens §4).
+    const chosen = ((await options.first().textContent()) ?? '').replace(/£[\d,.]+\s*$/, '').trim();
+    await options.first().click();
     await page.waitForURL(/\/search\?q=/);
+    expect(await box.inputValue()).toBe(chosen);
   }
 
   /** Opens the alert dialog on the first result and creates an alert; returns the product's ASIN. */
@@ -138,7 +140,8 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     const newPrice = (newPence / 100).toFixed(2);
 
     // A feed with a lower price: the server must be stopped to import into the embedded database.
-    expect(await server.stop()).toBe(0);
+    const stopped = await server.stop();
+    expect(stopped, server.output()).toBe(0);
     const feed = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-feed-')), 'lower-price.csv');
     writeFileSync(feed, `asin,title,price\n${asin},"${detail.product.title.replaceAll('"', '""')}",${newPrice}\n`);
     const lower = await runImport(feed, env);

@@ -76,7 +76,7 @@ describe('POST /api/deal-alerts/:id/check-price', () => {
     expect(unknown.json().message).toMatch(/^id: /);
     const bad = await app.inject({ method: 'POST', url: '/api/deal-alerts/abc/check-price', headers: auth(aliceToken) });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^params\.id: /);
+    expect(bad.json().message).toMatch(/^id: /);
   });
 
   it("checks the owner's alert and reports the drop", async () => {
@@ -138,7 +138,7 @@ describe('POST /api/deal-alerts/check-all-prices', () => {
       headers: auth(bobToken),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/^querystring\.email: /);
+    expect(bad.json().message).toMatch(/^email: /);
   });
 });
 

@@ -44,6 +44,12 @@ export interface SearchFilter {
   /** A stored category key ('electronics', 'other', …); null for all categories. */
   category: string | null;
   discountOnly: boolean;
+  /**
+   * 'websearch' reads `keywords` as the shopper typed them (websearch_to_tsquery); 'prefix' reads
+   * them as a prefix tsquery built by buildPrefixTsquery ("headph:*"), used when the whole words
+   * match nothing, so a half-typed search still finds products.
+   */
+  keywordMode?: 'websearch' | 'prefix';
 }
 
 /** Result orders; every one ends with `id` so pages are stable. */
@@ -60,9 +66,12 @@ const param = {
   limit: sql.placeholder('limit'),
 };
 
-/** The english tsquery of the shopper's words (websearch syntax: quotes, `or`, `-word`). */
-function keywordQuery(keywords: Placeholder): SQL {
-  return sql`websearch_to_tsquery('english', ${keywords})`;
+/**
+ * The english tsquery of the shopper's words (websearch syntax: quotes, `or`, `-word`), or of a
+ * prefix tsquery ('prefix' mode; english stemming of "kettle:*" gives "kettl:*", which still matches).
+ */
+function keywordQuery(keywords: Placeholder, prefix = false): SQL {
+  return prefix ? sql`to_tsquery('english', ${keywords})` : sql`websearch_to_tsquery('english', ${keywords})`;
 }
 
 /**
@@ -73,13 +82,15 @@ const hasSubstantiatedDiscount = sql`(${products.listPricePence} > ${products.pr
 
 /** Which conditions a filter uses: one prepared statement per shape (at most 16 × 5 orders). */
 function shapeOf(filter: SearchFilter): string {
-  return [filter.keywords !== null, filter.minRating > 0, filter.category !== null, filter.discountOnly].map((b) => (b ? 1 : 0)).join('');
+  return [filter.keywords !== null, filter.minRating > 0, filter.category !== null, filter.discountOnly, filter.keywordMode === 'prefix']
+    .map((b) => (b ? 1 : 0))
+    .join('');
 }
 
 function whereOf(shape: string): SQL | undefined {
-  const [keywords, minRating, category, discountOnly] = shape.split('').map((c) => c === '1');
+  const [keywords, minRating, category, discountOnly, prefix] = shape.split('').map((c) => c === '1');
   const conditions: SQL[] = [lte(products.pricePence, param.maxPricePence)];
-  if (keywords) conditions.push(sql`${products.searchVector} @@ ${keywordQuery(param.keywords)}`);
+  if (keywords) conditions.push(sql`${products.searchVector} @@ ${keywordQuery(param.keywords, prefix)}`);
   // Most of the real catalogue has no rating (DESIGN.md §5): unrated products are not excluded.
   if (minRating) conditions.push(sql`(${products.rating} is null or ${products.rating} >= ${param.minRating})`);
   if (category) conditions.push(eq(products.category, param.category));
@@ -87,12 +98,16 @@ function whereOf(shape: string): SQL | undefined {
   return and(...conditions);
 }
 
-function orderOf(order: SearchOrder, hasKeywords: boolean): SQL[] {
+function orderOf(order: SearchOrder, hasKeywords: boolean, prefix = false): SQL[] {
   switch (order) {
     case 'rank':
       // ts_rank runs only on the rows the GIN index matched; title (weight A) outranks brand/category (B).
       return hasKeywords
-        ? [sql`ts_rank(${products.searchVector}, ${keywordQuery(param.rankKeywords)}) desc`, desc(products.trendingScore), asc(products.id)]
+        ? [
+            sql`ts_rank(${products.searchVector}, ${keywordQuery(param.rankKeywords, prefix)}) desc`,
+            desc(products.trendingScore),
+            asc(products.id),
+          ]
         : [desc(products.trendingScore), asc(products.id)];
     case 'trending':
       return [desc(products.trendingScore), asc(products.id)];
@@ -146,7 +161,7 @@ export function searchPageStatement(db: Db, filter: SearchFilter, order: SearchO
       .select(productColumns)
       .from(products)
       .where(whereOf(shape))
-      .orderBy(...orderOf(order, filter.keywords !== null))
+      .orderBy(...orderOf(order, filter.keywords !== null, filter.keywordMode === 'prefix'))
       .limit(param.limit)
       .offset(param.offset)
       .prepare(UNNAMED),

@@ -138,6 +138,13 @@ describe('POST /api/products/search: keywords', () => {
     expect(r.total).toBe(3);
   });
 
+  it('reads half-typed words as prefixes when whole words match nothing', async () => {
+    const r = await search({ ...everything, keywords: 'headph' });
+    expect(names(r.products)).toEqual(['sony', 'anker', 'bose']);
+    expect(r.total).toBe(3);
+    expect((await search({ ...everything, keywords: 'headph zzzq' })).products).toEqual([]);
+  });
+
   it('understands websearch syntax: quoted phrases and exclusions', async () => {
     expect(names((await search({ ...everything, keywords: '"noise cancelling"' })).products)).toEqual(['sony']);
     expect(names((await search({ ...everything, keywords: 'headphones -sony' })).products)).toEqual(['anker', 'bose']);

@@ -128,7 +128,8 @@ async function totalOf(
 /**
  * POST /api/products/search. Answers one page of products plus `total` matches and
  * `totalPages` = ceil(total / itemCount); a page past the end is empty with the same totals.
- * Keywords that are only stop words ("the") match nothing. Totals of keyword-less listings may lag
+ * Keywords that are only stop words ("the") match nothing. When whole words match nothing, the
+ * words are read as prefixes ("headph" → headphones). Totals of keyword-less listings may lag
  * catalogue changes by up to 30 s (listing-cache.ts); the products themselves never do.
  */
 export async function searchProducts(
@@ -137,9 +138,17 @@ export async function searchProducts(
   affiliateTag: string,
   criteria: ParsedSearchCriteria,
 ): Promise<SearchResponse> {
-  const { filter, order } = planSearch(criteria);
+  const planned = planSearch(criteria);
+  let { filter } = planned;
+  const { order } = planned;
   const offset = (criteria.page - 1) * criteria.itemCount;
-  const rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
+  let rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
+  // Whole words found nothing: read the words as prefixes, so "headph" finds headphones.
+  const prefixQuery = filter.keywords !== null && rows.length === 0 ? buildPrefixTsquery(filter.keywords) : null;
+  if (prefixQuery !== null && !/(^|\s)-|"|\bor\b/i.test(filter.keywords ?? '')) {
+    filter = { ...filter, keywords: prefixQuery, rankKeywords: prefixQuery, keywordMode: 'prefix' };
+    rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
+  }
   const total = await totalOf(db, caches, filter, offset, criteria.itemCount, rows.length);
   return {
     products: rows.map((row) => toProduct(row, affiliateTag)),

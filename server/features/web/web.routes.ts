@@ -17,9 +17,10 @@ export async function webRoutes(app: App, deps: AppDeps): Promise<void> {
     await app.register(fastifyStatic, {
       root: WEB_DIST,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // Hashed assets never change; index.html must be re-read so a new build is picked up.
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
