@@ -145,6 +145,10 @@ describe('POST /api/products/search: keywords', () => {
     expect((await search({ ...everything, keywords: 'headph zzzq' })).products).toEqual([]);
   });
 
+  it('reads a dash standing alone as punctuation, not as an exclusion', async () => {
+    expect(names((await search({ ...everything, keywords: 'headphones - sony' })).products)).toContain('sony');
+  });
+
   it('understands websearch syntax: quoted phrases and exclusions', async () => {
     expect(names((await search({ ...everything, keywords: '"noise cancelling"' })).products)).toEqual(['sony']);
     expect(names((await search({ ...everything, keywords: 'headphones -sony' })).products)).toEqual(['anker', 'bose']);

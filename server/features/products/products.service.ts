@@ -65,7 +65,10 @@ export function planSearch(criteria: ParsedSearchCriteria): { filter: SearchFilt
   const trending = criteria.category === 'trending';
   const category =
     trending || criteria.category === 'All' || criteria.category === 'all' || criteria.category === '' ? null : criteria.category;
-  let keywords: string | null = criteria.keywords.trim() === '' ? null : criteria.keywords.trim();
+  // A dash standing alone ("Kettle - Black", common in Amazon titles and so in chosen suggestions)
+  // is punctuation, not websearch's NOT; only "-word" excludes.
+  const typed = criteria.keywords.replace(/(^|\s)-+(?=\s|$)/g, ' ').trim();
+  let keywords: string | null = typed === '' ? null : typed;
   const shopperCategory = category ? getShopperCategory(category) : undefined;
   if (keywords !== null && shopperCategory && normaliseWords(keywords) === normaliseWords(shopperCategory.keywords)) keywords = null;
   const filter: SearchFilter = {
@@ -144,8 +147,10 @@ export async function searchProducts(
   const offset = (criteria.page - 1) * criteria.itemCount;
   let rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
   // Whole words found nothing: read the words as prefixes, so "headph" finds headphones.
-  const prefixQuery = filter.keywords !== null && rows.length === 0 ? buildPrefixTsquery(filter.keywords) : null;
-  if (prefixQuery !== null && !/(^|\s)-|"|\bor\b/i.test(filter.keywords ?? '')) {
+  // Excluded words (-word) stay out; other websearch syntax (quotes, "or") only joins words here.
+  const positive = filter.keywords !== null && rows.length === 0 ? positiveKeywords(filter.keywords) : null;
+  const prefixQuery = positive === null ? null : buildPrefixTsquery(positive);
+  if (prefixQuery !== null) {
     filter = { ...filter, keywords: prefixQuery, rankKeywords: prefixQuery, keywordMode: 'prefix' };
     rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
   }
