@@ -104,8 +104,11 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).not.toContain('Loading...');
     await dialog.getByLabel('Your e-mail address').fill(email);
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await page.waitForTimeout(250); // let the button's colour transition finish for the screenshot
     await shot(page, shotName);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.click();
     await page.getByText('Deal alert created!', { exact: true }).first().waitFor({ timeout: 15_000 });
     return { asin };
   }
