@@ -78,6 +78,8 @@ export const suggestionSchema = z.object({
   title: z.string(),
   price: z.string(),
   imageUrl: z.string().nullable(),
+  /** When the price was observed (ISO 8601): every price the API returns carries its time. */
+  asOf: z.string(),
 });
 export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
 export type Suggestion = z.infer<typeof suggestionSchema>;

@@ -138,6 +138,7 @@ describe('toSuggestion', () => {
       title: 'Kettle',
       price: '0.05',
       imageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
+      asOf: asOf.toISOString(),
     });
   });
 });

@@ -103,6 +103,12 @@ export function toProduct(row: ProductRow, affiliateTag: string): Product {
 }
 
 /** Row → search-box suggestion (shopper-screens §2 "Search box": image, title, price in £). */
-export function toSuggestion(row: Pick<ProductRow, 'asin' | 'title' | 'pricePence' | 'imageUrl'>): Suggestion {
-  return { asin: row.asin, title: row.title, price: penceToPriceString(row.pricePence), imageUrl: row.imageUrl };
+export function toSuggestion(row: Pick<ProductRow, 'asin' | 'title' | 'pricePence' | 'imageUrl' | 'priceAsOf'>): Suggestion {
+  return {
+    asin: row.asin,
+    title: row.title,
+    price: penceToPriceString(row.pricePence),
+    imageUrl: row.imageUrl,
+    asOf: row.priceAsOf.toISOString(),
+  };
 }

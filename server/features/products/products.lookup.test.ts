@@ -94,6 +94,7 @@ describe('GET /api/products/suggestions', () => {
       title: 'Samsung Galaxy S23 Smartphone 128GB Phantom Black',
       price: '599.00',
       imageUrl: 'https://m.media-amazon.com/images/I/s23.jpg',
+      asOf: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
 

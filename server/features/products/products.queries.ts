@@ -205,7 +205,13 @@ export async function countSearch(db: Db, filter: SearchFilter): Promise<number>
 export function suggestionsStatement(db: Db) {
   return prepared(db, 'products_suggestions', () =>
     db
-      .select({ asin: products.asin, title: products.title, pricePence: products.pricePence, imageUrl: products.imageUrl })
+      .select({
+        asin: products.asin,
+        title: products.title,
+        pricePence: products.pricePence,
+        imageUrl: products.imageUrl,
+        priceAsOf: products.priceAsOf,
+      })
       .from(products)
       .where(sql`${products.suggestVector} @@ to_tsquery('simple', ${sql.placeholder('prefixTsquery')})`)
       .orderBy(desc(products.trendingScore), asc(products.id))
