@@ -18,8 +18,10 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     target: 'es2022',
-    // A budget check in numbers: warn when one chunk passes 200 kB before gzip.
-    chunkSizeWarningLimit: 200,
+    // Warn when one chunk passes 400 kB before gzip. The largest is recharts (≈ 380 kB, 106 KiB
+    // gzipped), loaded only with the price-history chart; the first-load budget (≤ 150 KiB gzipped,
+    // DESIGN.md §7) is measured by web/scripts/first-load-size.ts.
+    chunkSizeWarningLimit: 400,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

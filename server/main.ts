@@ -69,7 +69,8 @@ async function main(): Promise<void> {
   const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => jobs.notifyOutbox() });
 
   const address = await app.listen({ port: env.PORT, host: env.HOST });
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  // Listening on every interface: the address a person types is localhost.
+  const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
   console.log(`Deal Alerts UK ${version} is running at ${shown}${demo ? ' (demo data)' : ''}`);
   console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`);
   console.log(
