@@ -9,7 +9,7 @@
  *   sends the same category with discountOnly off.
  * - Search page: maxPrice 99999, minRating 1, category 'All', 10 per page, at most 10 pages.
  */
-import { SHOPPER_CATEGORIES, type ShopperCategory, type ShopperCategoryKey } from '../../../common/categories';
+import { SHOPPER_CATEGORY_KEYS, SHOPPER_CATEGORIES, type ShopperCategory, type ShopperCategoryKey } from '../../../common/categories';
 import type { SearchCriteria } from '../../../common/api/products.schema';
 
 /** The criteria object we send; every field explicit so query keys are stable. */
@@ -42,18 +42,7 @@ export const HOME_PAGE_SIZE = 20;
 export type HomeCategory = 'trending' | ShopperCategoryKey;
 
 /** Home category buttons in the spec's order: Trending, then nine categories (no Music on home). */
-export const HOME_CATEGORY_ORDER: readonly HomeCategory[] = [
-  'trending',
-  'home-kitchen',
-  'electronics',
-  'fashion',
-  'health-beauty',
-  'sports-outdoors',
-  'automotive',
-  'gaming',
-  'books',
-  'baby',
-];
+export const HOME_CATEGORY_ORDER: readonly HomeCategory[] = ['trending', ...SHOPPER_CATEGORY_KEYS.filter((key) => key !== 'music')];
 
 /** Button label of a home category: 'Trending' or the category's buttonLabel ('Kitchen', …). */
 export function homeCategoryLabel(key: HomeCategory): string {
