@@ -90,10 +90,23 @@ async function main(): Promise<void> {
     }, 20_000);
     force.unref();
     try {
-      await app.close();
+      const began = Date.now();
+      const step = (what: string) => console.log(`  ${what} (${Date.now() - began} ms)`);
+      // Stop taking requests and let running ones finish; after 5 s cut what is left (a browser's
+      // keep-alive socket mid-request must not hold the shutdown for ever).
+      const closing = app.close();
+      const graceful = await Promise.race([closing.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 5_000).unref())]);
+      if (!graceful) {
+        console.log('  requests still open after 5 s: closing their connections');
+        app.server.closeAllConnections();
+        await closing;
+      }
+      step('HTTP server closed');
       await jobs.stop();
+      step('jobs stopped');
       await database.close();
       lock?.release();
+      step('database closed');
       console.log('Stopped cleanly.');
       process.exit(0);
     } catch (error) {
