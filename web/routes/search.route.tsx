@@ -103,7 +103,9 @@ export function SearchPage() {
   return (
     <div className="space-y-5">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Results for “{term}”</h1>
+        <h1 className="line-clamp-3 text-2xl font-bold break-words text-slate-900 sm:line-clamp-2" title={term}>
+          Results for “{term}”
+        </h1>
         {search.isSuccess && total > 0 && (
           <p className="mt-1 text-sm text-slate-700" role="status">
             Showing {first}–{last} of {total.toLocaleString('en-GB')} results
