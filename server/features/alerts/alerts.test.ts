@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import { dealAlerts } from '../../db/schema/alerts.schema';
@@ -12,8 +12,7 @@ import { emailOutbox } from '../../db/schema/email.schema';
 import { subscribers, visitorTokens } from '../../db/schema/visitors.schema';
 import { verifyEmailSignature } from '../../email/signed-links';
 import { testEnv } from '../../env';
-import { createCatalogueSource } from '../../sources/catalogue.source';
-import { createTestDatabase } from '../../test-support/test-db';
+import { createTestApp } from '../../test-support/test-app';
 import { createAlertResponseSchema, dealAlertSchema } from '../../../common/api/alerts.schema';
 
 const env = testEnv({ PUBLIC_URL: 'https://deals.example' });
@@ -21,13 +20,20 @@ let now = new Date('2025-08-01T10:00:00Z');
 const priceAsOf = new Date('2025-08-01T09:00:00Z');
 let database: Database;
 let app: App;
+let close: () => Promise<void>;
 let notified = 0;
 
 const KETTLE = 'B0KETTLE01';
 const TOASTER = 'B0TOASTER1';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ app, database, close } = await createTestApp({
+    env,
+    clock: () => now,
+    notifyOutbox: () => {
+      notified += 1;
+    },
+  }));
   await database.db.insert(products).values([
     {
       asin: KETTLE,
@@ -38,21 +44,9 @@ beforeAll(async () => {
     },
     { asin: TOASTER, title: 'Russell Hobbs Toaster', pricePence: 1999, priceAsOf },
   ]);
-  app = await buildApp({
-    database,
-    env,
-    clock: () => now,
-    priceSource: createCatalogueSource(database.db),
-    notifyOutbox: () => {
-      notified += 1;
-    },
-  });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 function createAlert(payload: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/deal-alerts', payload });
@@ -257,12 +251,10 @@ describe('privacy: reading and deleting alerts needs a token for that address', 
 
 describe('rate limit outside tests', () => {
   it('answers 429 after 20 creations a minute from one IP', async () => {
-    const prodApp = await buildApp({
+    const { app: prodApp, close: closeProdApp } = await createTestApp({
       database,
       env: testEnv({ NODE_ENV: 'production' }),
       clock: () => now,
-      priceSource: createCatalogueSource(database.db),
-      notifyOutbox: () => {},
     });
     try {
       const statuses: number[] = [];
@@ -277,7 +269,7 @@ describe('rate limit outside tests', () => {
       expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
       expect(statuses[20]).toBe(429);
     } finally {
-      await prodApp.close();
+      await closeProdApp();
     }
   });
 });

@@ -1,28 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import type { Database } from '../../db/client';
-import { testEnv } from '../../env';
-import { createCatalogueSource } from '../../sources/catalogue.source';
-import { createTestDatabase } from '../../test-support/test-db';
+import type { App } from '../../app';
+import { createTestApp } from '../../test-support/test-app';
 
 describe('GET /api/health and /api/config', () => {
-  let database: Database;
   let app: App;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    app = await buildApp({
-      database,
-      env: testEnv(),
-      clock: () => new Date(),
-      priceSource: createCatalogueSource(database.db),
-      notifyOutbox: () => undefined,
-      version: '9.9.9',
-    });
+    ({ app, close } = await createTestApp({ version: '9.9.9' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(() => close?.());
 
   it('reports the database reachable and every migration applied', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });

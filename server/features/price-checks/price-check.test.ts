@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { dealAlerts, priceCheckLogs } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
@@ -16,7 +16,7 @@ import { headerOf, startSmtpCapture, type SmtpCapture } from '../../email/smtp-c
 import { testEnv, type Env } from '../../env';
 import { createCatalogueSource } from '../../sources/catalogue.source';
 import type { PriceQuote, PriceSource } from '../../sources/price-source';
-import { createTestDatabase } from '../../test-support/test-db';
+import { createTestApp } from '../../test-support/test-app';
 import { runPriceCheck, type PriceCheckOptions } from './price-check.service';
 import { importNewPrice, seedAlerts, seedProducts, seedSubscriber } from './price-check.test-support';
 
@@ -24,20 +24,19 @@ let database: Database;
 let smtp: SmtpCapture;
 let env: Env;
 let app: App;
+let close: () => Promise<void>;
 let now = new Date('2026-03-02T09:00:00Z');
 const imported = new Date('2026-03-01T06:00:00Z');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpCapture();
   env = testEnv({ PUBLIC_URL: 'https://deals.example', SMTP_URL: smtp.url, MAIL_FROM: 'Deal Alerts UK <alerts@deals.example>' });
-  app = await buildApp({ database, env, clock: () => now, priceSource: createCatalogueSource(database.db), notifyOutbox: () => {} });
+  ({ app, database, close } = await createTestApp({ env, clock: () => now }));
 });
 
 afterAll(async () => {
-  await app?.close();
+  await close?.();
   await smtp?.close();
-  await database?.close();
 });
 
 const tick = (ms = 60_000) => {

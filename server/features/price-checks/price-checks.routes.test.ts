@@ -3,16 +3,16 @@
  * §4 "Visitors": no one can check or read another person's alerts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { testEnv } from '../../env';
-import { createCatalogueSource } from '../../sources/catalogue.source';
-import { createTestDatabase } from '../../test-support/test-db';
+import { createTestApp } from '../../test-support/test-app';
 import { checkAllResponseSchema, priceCheckLogSchema, priceCheckResultSchema } from '../../../common/api/price-checks.schema';
 import { importNewPrice, seedAlerts, seedProducts, seedSubscriber, visitorToken } from './price-check.test-support';
 
 let database: Database;
 let app: App;
+let close: () => Promise<void>;
 let now = new Date('2026-06-01T10:00:00Z');
 let nudges = 0;
 let aliceToken: string;
@@ -21,17 +21,14 @@ let aliceAlerts: number[];
 let bobAlerts: number[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const env = testEnv({ PUBLIC_URL: 'https://deals.example', PRICE_SOURCE_RATE_PER_SECOND: '100' });
-  app = await buildApp({
-    database,
+  ({ app, database, close } = await createTestApp({
     env,
     clock: () => now,
-    priceSource: createCatalogueSource(database.db),
     notifyOutbox: () => {
       nudges += 1;
     },
-  });
+  }));
   const at = new Date('2026-05-31T10:00:00Z');
   await seedProducts(database.db, [
     { asin: 'B0ROUTE001', title: 'Dyson V8 Cordless Vacuum', pricePence: 24999, priceAsOf: at },
@@ -47,10 +44,7 @@ beforeAll(async () => {
   bobToken = await visitorToken(database.db, 'bob@example.com', at);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,10 +1,9 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fc from 'fast-check';
-import { buildApp, type App } from '../../app';
-import { testEnv } from '../../env';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test-support/test-db';
-import { createCatalogueSource } from '../../sources/catalogue.source';
+import { testEnv } from '../../env';
+import { createTestApp } from '../../test-support/test-app';
 import type { CurrentPriceResponse, Product, ProductDetailResponse, Suggestion } from '../../../common/api/products.schema';
 import { seedObservations, seedProducts } from './products.test-seed';
 
@@ -13,10 +12,11 @@ const daysAgo = (d: number) => new Date(now.getTime() - d * 24 * 60 * 60 * 1000)
 
 let database: Database;
 let app: App;
+let close: () => Promise<void>;
 const asin: Record<string, string> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ app, database, close } = await createTestApp({ env: testEnv({ AFFILIATE_TAG: 'testtag-21' }), clock: () => now }));
   const items = {
     galaxyS23: {
       title: 'Samsung Galaxy S23 Smartphone 128GB Phantom Black',
@@ -63,19 +63,9 @@ beforeAll(async () => {
     { pricePence: 2499, observedAt: daysAgo(2) },
     { pricePence: 2999, observedAt: daysAgo(200) },
   ]);
-  app = await buildApp({
-    database,
-    env: testEnv({ AFFILIATE_TAG: 'testtag-21' }),
-    clock: () => now,
-    priceSource: createCatalogueSource(database.db),
-    notifyOutbox: () => {},
-  });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 async function suggest(q: string) {
   return app.inject({ method: 'GET', url: '/api/products/suggestions', query: { q } });

@@ -5,11 +5,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { testEnv } from '../../env';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test-support/test-db';
-import { createCatalogueSource } from '../../sources/catalogue.source';
+import { createTestApp } from '../../test-support/test-app';
 import { importCatalogueFile } from '../catalogue/catalogue-import.service';
 import type { SearchResponse, Suggestion } from '../../../common/api/products.schema';
 
@@ -24,24 +22,15 @@ describe.skipIf(!present)('products API on the real amazon.co.uk 2023 catalogue'
   const now = new Date('2025-06-01T12:00:00Z');
   let database: Database;
   let app: App;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    ({ app, database, close } = await createTestApp({ clock: () => now }));
     const report = await importCatalogueFile(database.db, file, { now });
     expect(report.imported).toBeGreaterThan(3000);
-    app = await buildApp({
-      database,
-      env: testEnv(),
-      clock: () => now,
-      priceSource: createCatalogueSource(database.db),
-      notifyOutbox: () => {},
-    });
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => close?.());
 
   async function search(body: Record<string, unknown>): Promise<SearchResponse> {
     const res = await app.inject({ method: 'POST', url: '/api/products/search', payload: body });

@@ -1,9 +1,7 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { testEnv } from '../../env';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test-support/test-db';
-import { createCatalogueSource } from '../../sources/catalogue.source';
+import { createTestApp } from '../../test-support/test-app';
 import type { Product, SearchCriteria, SearchResponse } from '../../../common/api/products.schema';
 import { seedProducts, type SeedProduct } from './products.test-seed';
 
@@ -92,11 +90,12 @@ const catalogue: Record<string, SeedProduct> = {
 
 let database: Database;
 let app: App;
+let close: () => Promise<void>;
 const asinOf: Record<string, string> = {};
 const nameOf: Record<string, string> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ app, database, close } = await createTestApp({ clock: () => now }));
   const names = Object.keys(catalogue);
   const seeded = await seedProducts(
     database.db,
@@ -107,19 +106,9 @@ beforeAll(async () => {
     asinOf[n] = asin;
     nameOf[asin] = n;
   });
-  app = await buildApp({
-    database,
-    env: testEnv(),
-    clock: () => now,
-    priceSource: createCatalogueSource(database.db),
-    notifyOutbox: () => {},
-  });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 async function search(criteria: SearchCriteria): Promise<SearchResponse> {
   const res = await app.inject({ method: 'POST', url: '/api/products/search', payload: criteria });

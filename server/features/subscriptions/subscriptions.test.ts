@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
@@ -13,27 +13,23 @@ import { enqueueEmail } from '../../email/outbox';
 import { confirmationUrl, signEmail, unsubscribeUrl } from '../../email/signed-links';
 import { renderConfirmationEmail } from '../../email/templates/confirmation.email';
 import { testEnv } from '../../env';
-import { createCatalogueSource } from '../../sources/catalogue.source';
-import { createTestDatabase } from '../../test-support/test-db';
+import { createTestApp } from '../../test-support/test-app';
 import { isMailable, mailableEmails } from './subscriptions.queries';
 
 const env = testEnv({ PUBLIC_URL: 'https://deals.example' });
 let now = new Date('2025-08-01T10:00:00Z');
 let database: Database;
 let app: App;
+let close: () => Promise<void>;
 
 const KETTLE = 'B0KETTLE01';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  ({ app, database, close } = await createTestApp({ env, clock: () => now }));
   await database.db.insert(products).values({ asin: KETTLE, title: 'Breville Kettle 1.7 L', pricePence: 2999, priceAsOf: now });
-  app = await buildApp({ database, env, clock: () => now, priceSource: createCatalogueSource(database.db), notifyOutbox: () => {} });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 const later = (minutes: number) => {
   now = new Date(now.getTime() + minutes * 60_000);

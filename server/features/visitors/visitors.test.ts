@@ -4,33 +4,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { visitorTokens } from '../../db/schema/visitors.schema';
-import { testEnv } from '../../env';
-import { createCatalogueSource } from '../../sources/catalogue.source';
-import { createTestDatabase } from '../../test-support/test-db';
+import { createTestApp } from '../../test-support/test-app';
 import { hashVisitorToken, issueVisitorToken } from './visitors.service';
 
 let now = new Date('2025-08-01T10:00:00Z');
 let database: Database;
 let app: App;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildApp({
-    database,
-    env: testEnv(),
-    clock: () => now,
-    priceSource: createCatalogueSource(database.db),
-    notifyOutbox: () => {},
-  });
+  ({ app, database, close } = await createTestApp({ clock: () => now }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-});
+afterAll(() => close?.());
 
 const statusWith = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/subscribers/status', headers });
 
