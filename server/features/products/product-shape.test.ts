@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { productSchema } from '../../../common/api/products.schema';
+import { productSchema, suggestionSchema } from '../../../common/api/products.schema';
 import { chooseOriginalPrice, toProduct, toSuggestion, type ProductRow } from './product-shape';
 
 const asOf = new Date('2025-03-01T09:30:00Z');
@@ -140,5 +140,40 @@ describe('toSuggestion', () => {
       imageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
       asOf: asOf.toISOString(),
     });
+  });
+});
+
+describe('shapes served without response validation (json-serializer.ts)', () => {
+  const pence = fc.integer({ min: 1, max: 100_000_000 });
+  const maybePence = fc.option(pence, { nil: null });
+  const rows = fc.record({
+    id: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+    asin: fc.stringMatching(/^[A-Z0-9]{10}$/),
+    title: fc.string({ minLength: 1, maxLength: 200 }),
+    pricePence: pence,
+    listPricePence: maybePence,
+    savingBasisType: fc.constantFrom(null, 'LIST_PRICE', 'WAS_PRICE'),
+    observedHigh30dPence: maybePence,
+    observedLow30dPence: maybePence,
+    imageUrl: fc.option(fc.webUrl(), { nil: null }),
+    rating: fc.option(fc.double({ min: 1, max: 5, noNaN: true }), { nil: null }),
+    reviewCount: fc.option(fc.nat(), { nil: null }),
+    category: fc.constantFrom('electronics', 'home-kitchen', 'other'),
+    categoryName: fc.option(fc.string(), { nil: null }),
+    brand: fc.option(fc.string(), { nil: null }),
+    features: fc.array(fc.string(), { maxLength: 5 }),
+    priceAsOf: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+  });
+
+  it('always builds products and suggestions that the API schemas accept unchanged', () => {
+    fc.assert(
+      fc.property(rows, (r) => {
+        const product = toProduct(r as ProductRow, 'dealalertsuk-21');
+        expect(productSchema.parse(product)).toEqual(product);
+        expect(Number.isInteger(product.discountPercent ?? 0)).toBe(true);
+        const suggestion = toSuggestion(r as ProductRow);
+        expect(suggestionSchema.parse(suggestion)).toEqual(suggestion);
+      }),
+    );
   });
 });

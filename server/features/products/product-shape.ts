@@ -2,7 +2,7 @@
  * Maps a stored product row onto the API's Product shape (shopper-screens §3 "Product";
  * DESIGN.md §4 "Money" and "Honest prices"). The one place that decides which "was" price is shown.
  */
-import { productAffiliateUrl } from '../../../common/affiliate';
+import { isAsin, productAffiliateUrl } from '../../../common/affiliate';
 import { discountPercent, SAVING_BASIS_LABELS, savingPence, type SavingBasisType } from '../../../common/discount';
 import { penceToPriceString } from '../../../common/money';
 import type { Product, Suggestion } from '../../../common/api/products.schema';
@@ -64,6 +64,28 @@ export function isLowestIn30Days(row: Pick<ProductRow, 'pricePence' | 'observedH
   return low != null && high != null && pricePence <= low && high > low;
 }
 
+/** The last affiliate tag seen and the link prefix it yields, e.g. "https://…/dp/" + ASIN + "?tag=…". */
+let linkTag: string | null = null;
+let linkParts: [string, string] = ['', ''];
+
+/**
+ * The tagged product link, exactly as productAffiliateUrl builds it (common/affiliate.ts owns the
+ * format), but building the query string once per tag instead of once per product: a page of 100
+ * products otherwise runs URLSearchParams 100 times. Throws RangeError for a malformed ASIN.
+ */
+function affiliateUrl(asin: string, tag: string): string {
+  if (tag !== linkTag) {
+    // A probe ASIN splits the canonical link around the ASIN; the tag is the only variable part.
+    const probe = 'B000000000';
+    const url = productAffiliateUrl(probe, tag);
+    const at = url.indexOf(probe);
+    linkParts = [url.slice(0, at), url.slice(at + probe.length)];
+    linkTag = tag;
+  }
+  if (!isAsin(asin)) throw new RangeError(`not an ASIN: ${asin}`);
+  return linkParts[0] + asin + linkParts[1];
+}
+
 /** The stored features as a list of strings; anything malformed in the jsonb column is dropped. */
 function featureList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
@@ -89,7 +111,7 @@ export function toProduct(row: ProductRow, affiliateTag: string): Product {
     savingBasis: original?.basis ?? null,
     savingBasisLabel: original ? SAVING_BASIS_LABELS[original.basis] : null,
     imageUrl: row.imageUrl,
-    affiliateUrl: productAffiliateUrl(row.asin, affiliateTag),
+    affiliateUrl: affiliateUrl(row.asin, affiliateTag),
     productUrl: `/deals/${row.asin}`,
     rating: row.rating,
     reviewCount: row.reviewCount,

@@ -15,6 +15,7 @@ import {
   suggestionsResponseSchema,
   topDiscountedResponseSchema,
 } from '../../../common/api/products.schema';
+import { plainJsonSerializerCompiler } from './json-serializer';
 import { createListingCaches } from './listing-cache';
 import { currentPrice, productDetail, searchProducts, suggestProducts, topDiscountedProducts } from './products.service';
 
@@ -32,17 +33,23 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
   const tag = deps.env.AFFILIATE_TAG;
   const caches = createListingCaches();
 
-  app.post('/api/products/search', { schema: { body: searchCriteriaSchema, response: { 200: searchResponseSchema } } }, async (request) =>
-    searchProducts(db, caches, tag, request.body),
+  // The hot routes keep zod validation of their input, but serialize with plain JSON.stringify:
+  // their answers come only from product-shape.ts, typed by the response schemas (json-serializer.ts).
+  const fast = { serializerCompiler: plainJsonSerializerCompiler };
+
+  app.post(
+    '/api/products/search',
+    { ...fast, schema: { body: searchCriteriaSchema, response: { 200: searchResponseSchema } } },
+    async (request) => searchProducts(db, caches, tag, request.body),
   );
 
   app.get(
     '/api/products/suggestions',
-    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } },
+    { ...fast, schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } },
     async (request) => suggestProducts(db, request.query.q),
   );
 
-  app.get('/api/amazon/top-discounted', { schema: { response: { 200: topDiscountedResponseSchema } } }, async () =>
+  app.get('/api/amazon/top-discounted', { ...fast, schema: { response: { 200: topDiscountedResponseSchema } } }, async () =>
     topDiscountedProducts(db, caches, tag),
   );
 
