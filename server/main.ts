@@ -65,10 +65,12 @@ async function main(): Promise<void> {
   const clock = () => new Date();
   const priceSource = createCatalogueSource(database.db);
   const baseDeps = { database, env: { ...env, DATA_DIR: dataDir }, clock, priceSource, serveWeb: true, demo, version };
-  const jobs: Jobs = await startJobs(baseDeps);
-  const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => jobs.notifyOutbox() });
-
+  // Listen first, then start the jobs (DESIGN.md §3 order): the first page does not wait for the
+  // job queue. Outbox writes made before the queue is up are picked up by its start-up delivery.
+  const started: { jobs?: Jobs } = {};
+  const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => started.jobs?.notifyOutbox() });
   const address = await app.listen({ port: env.PORT, host: env.HOST });
+  started.jobs = await startJobs(baseDeps);
   // Listening on every interface: the address a person types is localhost.
   const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
   console.log(`Deal Alerts UK ${version} is running at ${shown}${demo ? ' (demo data)' : ''}`);
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
         await closing;
       }
       step('HTTP server closed');
-      await jobs.stop();
+      await started.jobs?.stop();
       step('jobs stopped');
       await database.close();
       lock?.release();

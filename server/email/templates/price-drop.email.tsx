@@ -232,10 +232,9 @@ export interface PriceDropInput {
   asOf: Date;
 }
 
-/** The outbox dedupe key: one price-drop e-mail per (alert, price observation). */
-export function priceDropDedupeKey(alertId: number, observationId: number): string {
-  return `price-drop:${alertId}:${observationId}`;
-}
+import { priceDropDedupeKey } from '../outbox-keys';
+
+export { priceDropDedupeKey };
 
 /**
  * Composes the complete outbox message for one alert: kind 'price-drop', dedupe key

@@ -14,7 +14,10 @@
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import type { Db } from '../../db/client';
 import { enqueueEmails, type OutgoingEmail } from '../../email/outbox';
-import { composePriceDropEmail, priceDropDedupeKey } from '../../email/templates/price-drop.email';
+import { priceDropDedupeKey } from '../../email/outbox-keys';
+
+/** React Email costs ~0.4 s to load: load the template on the first e-mail, not at server start. */
+const priceDropTemplate = () => import('../../email/templates/price-drop.email');
 import type { Env } from '../../env';
 import { createBatchedSource, type Sleep } from '../../sources/batched-source';
 import type { PriceSource } from '../../sources/price-source';
@@ -149,6 +152,7 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
       }
       if (verdict.shouldNotify && mailable.has(alert.userEmail)) {
         const composeStarted = performance.now();
+        const { composePriceDropEmail } = await priceDropTemplate();
         messages.push(
           await composePriceDropEmail(deps.env, {
             alertId: alert.id,
