@@ -20,6 +20,7 @@ import { deliverDueEmails } from '../email/sender.service';
 import { createTransport } from '../email/transport';
 import { hasNeverCheckedAlerts } from '../features/price-checks/price-check.queries';
 import { runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
+import { runMaintenance } from './maintenance.service';
 import { pgBossDb } from './pg-boss-db';
 
 export interface Jobs {
@@ -31,6 +32,9 @@ export interface Jobs {
 
 export const PRICE_CHECK_QUEUE = 'price-check';
 export const SEND_EMAIL_QUEUE = 'send-email';
+export const MAINTENANCE_QUEUE = 'maintenance';
+/** Nightly, when traffic is lowest (Europe/London). */
+export const MAINTENANCE_CRON = '30 3 * * *';
 /** How long stop() lets running jobs finish (main.ts forces exit after 20 s). */
 export const STOP_TIMEOUT_MS = 15_000;
 /** notifyOutbox() calls within this window become one job. */
@@ -76,6 +80,8 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   });
   await boss.schedule(PRICE_CHECK_QUEUE, env.PRICE_CHECK_CRON, { trigger: 'cron' }, { tz: 'Europe/London' });
   await boss.schedule(SEND_EMAIL_QUEUE, '* * * * *', {}, { tz: 'Europe/London' });
+  await boss.createQueue(MAINTENANCE_QUEUE, { name: MAINTENANCE_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 60 * 60 });
+  await boss.schedule(MAINTENANCE_QUEUE, MAINTENANCE_CRON, {}, { tz: 'Europe/London' });
 
   const transport = createTransport(env, { pool: true });
   const abortRuns = new AbortController();
@@ -93,6 +99,9 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
     if (handled >= SEND_BATCH) await boss.send(SEND_EMAIL_QUEUE, {});
     return counts;
   });
+
+  // PGlite has no autovacuum: vacuum and analyse the busy tables nightly (maintenance.service.ts).
+  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 60 }, async () => runMaintenance(database));
 
   const notifyOutbox = () => notifyDebounced();
   await boss.work<{ trigger?: PriceCheckTrigger }>(

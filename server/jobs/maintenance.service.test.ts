@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../test-support/test-db';
+import { MAINTAINED_TABLES, runMaintenance } from './maintenance.service';
+
+describe('runMaintenance', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('vacuums away the dead rows that price updates leave and refreshes the statistics', async () => {
+    await database.query(
+      `insert into products (asin, title, price_pence) select 'B' || lpad(g::text, 9, '0'), 'Kettle ' || g, 1000 + g from generate_series(1, 500) g`,
+    );
+    await database.query(`update products set price_pence = price_pence - 1`);
+    const result = await runMaintenance(database);
+    expect(result.tables).toEqual([...MAINTAINED_TABLES]);
+    const stats = await database.query<{ relname: string; dead: number; analysed: boolean }>(
+      `select relname, n_dead_tup::int as dead, (last_analyze is not null or last_autoanalyze is not null) as analysed
+         from pg_stat_user_tables where relname = 'products'`,
+    );
+    expect(stats.rows[0]).toMatchObject({ relname: 'products', dead: 0, analysed: true });
+    const planned = await database.query<{ reltuples: number }>(
+      `select reltuples::int as reltuples from pg_class where relname = 'products'`,
+    );
+    expect(planned.rows[0]?.reltuples).toBe(500);
+  });
+});

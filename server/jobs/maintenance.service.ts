@@ -1,0 +1,20 @@
+/**
+ * Database upkeep: `VACUUM (ANALYZE)` of the tables that imports and price checks rewrite.
+ * PGlite has no autovacuum worker, so without this its tables only grow and its planner keeps
+ * stale statistics (docs/decisions/0003-search.md); on PostgreSQL it is harmless next to autovacuum.
+ * Runs nightly from the job queue (server/jobs/scheduler.ts).
+ */
+import type { Database } from '../db/client';
+
+/** The tables that see updates and deletes (dead rows) in normal running. */
+export const MAINTAINED_TABLES = ['products', 'price_observations', 'deal_alerts', 'email_outbox', 'price_check_logs'] as const;
+
+/**
+ * Vacuums and analyses {@link MAINTAINED_TABLES} (outside any transaction, as VACUUM requires).
+ * Returns the tables and the time taken in milliseconds. Throws what the database throws.
+ */
+export async function runMaintenance(database: Pick<Database, 'query'>): Promise<{ tables: string[]; durationMs: number }> {
+  const started = performance.now();
+  await database.query(`VACUUM (ANALYZE) ${MAINTAINED_TABLES.join(', ')}`);
+  return { tables: [...MAINTAINED_TABLES], durationMs: Math.round(performance.now() - started) };
+}
