@@ -15,6 +15,7 @@ import { products } from '../server/db/schema/catalogue.schema';
 import { importCatalogueFile } from '../server/features/catalogue/catalogue-import.service';
 import { computeTrendingScore } from '../server/features/catalogue/trending';
 import { discountPercent } from '../common/discount';
+import { seededRandom } from '../server/features/catalogue/demo/seeded-random';
 
 /** The real catalogue the benchmarks start from. */
 export const REAL_CATALOGUE_FILE = path.resolve(process.cwd(), '../shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv');
@@ -22,18 +23,6 @@ export const REAL_CATALOGUE_FILE = path.resolve(process.cwd(), '../shared/data/a
 const COLOURS = ['Black', 'White', 'Silver', 'Blue', 'Red', 'Green', 'Grey', 'Pink', 'Navy', 'Gold', 'Purple', 'Orange'];
 const SIZES = ['Small', 'Medium', 'Large', 'XL', 'Compact', 'Travel Size', 'Twin Pack', 'Mini'];
 const PACKS = [2, 3, 4, 6, 10, 12];
-
-/** mulberry32: a small seeded PRNG in [0, 1), so every run builds the same catalogue. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The variant suffix number `v` (1, 2, …) of a title: colour, then size, then pack, combined. */
 export function variantSuffix(v: number): string {

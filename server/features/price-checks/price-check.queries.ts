@@ -154,14 +154,9 @@ export async function latestObservations(db: Db | Tx, productIds: readonly numbe
   return found;
 }
 
-export interface NewObservation {
-  productId: number;
-  asin: string;
-  pricePence: number;
-  listPricePence: number | null;
-  source: string;
-  observedAt: Date;
-}
+/** A price observation to insert (the catalogue importer writes the same shape). */
+import type { NewObservation } from '../catalogue/catalogue.queries';
+export type { NewObservation };
 
 /** Inserts observations in batches; returns product id → new observation id. */
 export async function insertObservations(tx: Tx, rows: readonly NewObservation[]): Promise<Map<number, number>> {

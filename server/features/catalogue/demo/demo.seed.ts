@@ -14,6 +14,7 @@ import { priceObservations, products } from '../../../db/schema/catalogue.schema
 import { refreshProductStats } from '../trending';
 import { demoImageDataUri } from './demo-images';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products.data';
+import { seededRandom } from './seeded-random';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_SOURCE = 'demo';
@@ -21,18 +22,6 @@ export const DEMO_SOURCE = 'demo';
 /** B0DEMO0001 for n = 1: ASIN-shaped (10 upper-case letters or digits) and obviously not real. */
 export function demoAsin(n: number): string {
   return `B0DEMO${String(n).padStart(4, '0')}`;
-}
-
-/** Mulberry32: a tiny seeded generator, so every seed gives the same "random" days. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Rounds pence to a shop-style price ending in .99 (never below 99p). */
