@@ -94,6 +94,21 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * For the command-line entry points (server/main.ts, server/cli/*): loads the environment, or
+ * prints every bad variable to stderr and returns null, so the caller exits with code 1.
+ * Other errors are rethrown.
+ */
+export function loadEnvOrReport(source: Record<string, string | undefined> = process.env): Env | null {
+  try {
+    return loadEnv(source);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    return null;
+  }
+}
+
 /** A complete Env for tests and tools: defaults plus `overrides`, never touching the disk. */
 export function testEnv(overrides: Partial<Record<keyof RawEnv, string>> = {}): Env {
   return loadEnv(

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv, EnvError, type Env } from './env';
+import { loadEnvOrReport } from './env';
 import { openDatabase, type Database } from './db/client';
 import { buildApp, type App } from './app';
 import { startJobs, type Jobs } from './jobs/scheduler';
@@ -20,16 +20,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const demo = process.argv.includes('--demo');
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrReport();
+  if (!env) process.exit(1);
   const version = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const dataDir = demo ? path.join(env.DATA_DIR, 'demo') : env.DATA_DIR;
 

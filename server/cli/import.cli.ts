@@ -11,7 +11,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { loadEnv, EnvError, type Env } from '../env';
+import { loadEnvOrReport, type Env } from '../env';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { describeDatabaseOpenError } from '../db/open-error';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
@@ -56,16 +56,8 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`No such file: ${args.file}`);
     return 1;
   }
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const env = loadEnvOrReport();
+  if (!env) return 1;
 
   const dbDir = path.join(env.DATA_DIR, 'db');
   let lock: { release(): void } | undefined;
