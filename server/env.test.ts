@@ -34,6 +34,7 @@ describe('loadEnv', () => {
     const message = (caught as EnvError).message;
     for (const name of ['PORT', 'SMTP_URL', 'AFFILIATE_TAG', 'PRICE_CHECK_CRON', 'SECRET_KEY']) expect(message).toContain(name);
     expect(message).toContain('must be an smtp:// or smtps:// URL');
+    expect(message).toContain('PORT: must be a port number 0–65535');
     expect((caught as EnvError).problems).toHaveLength(5);
   });
 

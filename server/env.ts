@@ -35,7 +35,12 @@ export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
     emptyToUndefined,
-    z.coerce.number().int('must be a whole number').min(0).max(65535, 'must be a port number 0–65535').default(3000),
+    z.coerce
+      .number({ error: 'must be a port number 0–65535' })
+      .int('must be a whole number')
+      .min(0)
+      .max(65535, 'must be a port number 0–65535')
+      .default(3000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -53,7 +58,10 @@ export const envSchema = z.object({
   ),
   PRICE_CHECK_CRON: z.preprocess(emptyToUndefined, cronSchema.default('0 */6 * * *')),
   /** Price-source calls allowed per second (Amazon's default is 1 request per second). */
-  PRICE_SOURCE_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().positive('must be above 0').max(100).default(1)),
+  PRICE_SOURCE_RATE_PER_SECOND: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of calls per second' }).positive('must be above 0').max(100).default(1),
+  ),
   SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
