@@ -1,7 +1,7 @@
 /**
  * Self-made product pictures for the demo catalogue: square SVGs as `data:image/svg+xml,…` URIs
  * (URL-encoded), so the demo needs no external files and shows no one else's images. Each has the
- * category colour, a simple line icon of the product type, a short label and a "DEMO" tag.
+ * category colour, a simple line icon of the product type, a short label and a "DEMO" tag (top right, clear of the card's discount badge).
  */
 
 /** The product types we can draw. */
@@ -104,8 +104,8 @@ export function demoImageDataUri(icon: DemoIcon, label: string, colour: string):
     `<circle cx="200" cy="170" r="130" fill="#ffffff" fill-opacity="0.14"/>` +
     `<g transform="translate(100 70) scale(2)" fill="none" stroke="#ffffff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round">${ICONS[icon]}</g>` +
     `<text x="200" y="350" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="30" font-weight="700" fill="#ffffff">${xmlText(shortLabel)}</text>` +
-    `<rect x="16" y="16" width="84" height="32" rx="8" fill="#ffffff" fill-opacity="0.9"/>` +
-    `<text x="58" y="39" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="18" font-weight="700" fill="${colour}">DEMO</text>` +
+    `<rect x="300" y="16" width="84" height="32" rx="8" fill="#ffffff" fill-opacity="0.9"/>` +
+    `<text x="342" y="39" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="18" font-weight="700" fill="${colour}">DEMO</text>` +
     `</svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
