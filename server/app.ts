@@ -2,8 +2,8 @@
  * buildApp(deps): the Fastify application without `listen()` (fastify/demo style), so tests call
  * `app.inject()` on a fresh database. Plugins first, then every route module by name.
  */
-import Fastify, { type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import {
   serializerCompiler,
@@ -11,9 +11,8 @@ import {
   hasZodFastifySchemaValidationErrors,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Database } from './db/client';
-import type { Env } from './env';
-import type { PriceSource } from './sources/price-source';
+import type { App, AppDeps, RouteModule } from './app-deps';
+import { adminGuard } from './http/admin.guard';
 import { healthRoutes } from './features/health/health.routes';
 import { configRoutes } from './features/config/config.routes';
 import { productsRoutes } from './features/products/products.routes';
@@ -22,27 +21,13 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
 import { webRoutes } from './features/web/web.routes';
 
-/** What the app is built from. Everything with a side effect is passed in. */
-export interface AppDeps {
-  database: Database;
-  env: Env;
-  /** The current time; tests pass a fixed clock. */
-  clock: () => Date;
-  /** Price source for price checks (catalogue by default). */
-  priceSource: PriceSource;
-  /**
-   * Nudges the e-mail sender after a transaction wrote to the outbox (set by main.ts to the job
-   * queue; tests may call the sender themselves). Must not throw.
-   */
-  notifyOutbox: () => void;
-  /** Serve the built web app from dist/web (off in API tests). */
-  serveWeb?: boolean;
-  /** Demo mode (npm run demo): the UI labels the data as demo data. */
-  demo?: boolean;
-  version?: string;
-}
+export type { AppDeps, App } from './app-deps';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+/**
+ * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
+ * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
+ */
+const ADMIN_ROUTE_MODULES: RouteModule[] = [];
 
 /** Builds the app; does not listen. Register order: error handling, rate limit, routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -79,6 +64,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => alertsRoutes(scope as App, deps));
   await app.register(async (scope) => subscriptionsRoutes(scope as App, deps));
   await app.register(async (scope) => priceChecksRoutes(scope as App, deps));
+  // The admin area: one scope, one guard hook; every owner-side module registers inside it.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', adminGuard(deps));
+      for (const module of ADMIN_ROUTE_MODULES) await module(scope as App, deps);
+    },
+    { prefix: '/api/admin' },
+  );
   await app.register(async (scope) => webRoutes(scope as App, deps));
   return app;
 }

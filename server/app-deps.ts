@@ -1,0 +1,36 @@
+/**
+ * What the app is built from (DESIGN.md §3): everything with a side effect is passed in, so tests
+ * build the app on a fresh database with a fixed clock. Route modules import these types from here,
+ * never from app.ts (which imports the route modules).
+ */
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import type { PriceSource } from './sources/price-source';
+
+export interface AppDeps {
+  database: Database;
+  env: Env;
+  /** The current time; tests pass a fixed clock. */
+  clock: () => Date;
+  /** Price source for price checks (catalogue by default). */
+  priceSource: PriceSource;
+  /**
+   * Nudges the e-mail sender after a transaction wrote to the outbox (set by main.ts to the job
+   * queue; tests may call the sender themselves). Must not throw.
+   */
+  notifyOutbox: () => void;
+  /** Serve the built web app from dist/web (off in API tests). */
+  serveWeb?: boolean;
+  /** Demo mode (npm run demo): the UI labels the data as demo data. */
+  demo?: boolean;
+  version?: string;
+}
+
+/** The Fastify instance with the zod type provider, as every route module receives it. */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A route module: registers its routes on the scope it is given. */
+export type RouteModule = (app: App, deps: AppDeps) => Promise<void>;
