@@ -17,8 +17,9 @@ import * as catalogue from './schema/catalogue.schema';
 import * as alerts from './schema/alerts.schema';
 import * as visitors from './schema/visitors.schema';
 import * as email from './schema/email.schema';
+import * as categoryPages from './schema/category-pages.schema';
 
-export const schema = { ...catalogue, ...alerts, ...visitors, ...email };
+export const schema = { ...catalogue, ...alerts, ...visitors, ...email, ...categoryPages };
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
