@@ -20,6 +20,10 @@ import { alertsRoutes } from './features/alerts/alerts.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
 import { webRoutes } from './features/web/web.routes';
+import { alternativesRoutes } from './features/alternatives/alternatives.routes';
+import { clicksRoutes } from './features/clicks/clicks.routes';
+import { signupsRoutes } from './features/signups/signups.routes';
+import { preferencesRoutes } from './features/preferences/preferences.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -64,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => alertsRoutes(scope as App, deps));
   await app.register(async (scope) => subscriptionsRoutes(scope as App, deps));
   await app.register(async (scope) => priceChecksRoutes(scope as App, deps));
+  await app.register(async (scope) => alternativesRoutes(scope as App, deps));
+  await app.register(async (scope) => clicksRoutes(scope as App, deps));
+  await app.register(async (scope) => signupsRoutes(scope as App, deps));
+  await app.register(async (scope) => preferencesRoutes(scope as App, deps));
   // The admin area: one scope, one guard hook; every owner-side module registers inside it.
   await app.register(
     async (scope) => {

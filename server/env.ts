@@ -63,6 +63,10 @@ export const envSchema = z.object({
     z.coerce.number({ error: 'must be a number of calls per second' }).positive('must be above 0').max(100).default(1),
   ),
   SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Optional OpenAI-compatible API that rewrites alternative explanations (off when unset). */
+  ALTERNATIVES_LLM_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  ALTERNATIVES_LLM_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  ALTERNATIVES_LLM_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).default('gpt-4o-mini')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 

@@ -18,8 +18,10 @@ import * as alerts from './schema/alerts.schema';
 import * as visitors from './schema/visitors.schema';
 import * as email from './schema/email.schema';
 import * as categoryPages from './schema/category-pages.schema';
+import * as productClicks from './schema/product-clicks.schema';
+import * as engagement from './schema/engagement.schema';
 
-export const schema = { ...catalogue, ...alerts, ...visitors, ...email, ...categoryPages };
+export const schema = { ...catalogue, ...alerts, ...visitors, ...email, ...categoryPages, ...productClicks, ...engagement };
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

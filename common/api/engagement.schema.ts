@@ -1,0 +1,154 @@
+/**
+ * API shapes of issue 9's shopper-engagement calls (shopper-screens §3, §7; content-and-account-pages
+ * §7): user preferences, product clicks, signup and sign-in. Validated on the server with zod; the
+ * web app uses the inferred types only.
+ */
+import { z } from 'zod';
+import { AFFILIATE_TAG_PATTERN, isAllowedAmazonUrl } from '../affiliate';
+import { emailSchema } from './alerts.schema';
+
+/** Survey categories (shopper-screens §3 "Survey categories"), value and label, in the spec's order. */
+export const SURVEY_CATEGORIES = [
+  { value: 'kitchen', label: 'Kitchen & Home' },
+  { value: 'electronics', label: 'Electronics' },
+  { value: 'fashion', label: 'Fashion & Beauty' },
+  { value: 'sports', label: 'Sports & Outdoors' },
+  { value: 'books', label: 'Books & Media' },
+  { value: 'health', label: 'Health & Personal Care' },
+  { value: 'garden', label: 'Garden & DIY' },
+  { value: 'toys', label: 'Toys & Games' },
+] as const;
+export const SURVEY_CATEGORY_VALUES = SURVEY_CATEGORIES.map((c) => c.value) as unknown as readonly [
+  (typeof SURVEY_CATEGORIES)[number]['value'],
+  ...(typeof SURVEY_CATEGORIES)[number]['value'][],
+];
+
+/** E-mail frequency options with their descriptions (shopper-screens §3); default weekly (§9). */
+export const EMAIL_FREQUENCIES = [
+  { value: 'daily', label: 'Daily', description: 'Get the best deals every day' },
+  { value: 'weekly', label: 'Weekly', description: 'Best deals digest once a week' },
+  { value: 'monthly', label: 'Monthly', description: 'Monthly roundup of top deals' },
+] as const;
+
+export const surveyCategorySchema = z.enum(SURVEY_CATEGORY_VALUES, { error: 'must be one of the eight survey categories' });
+export const emailFrequencySchema = z.enum(['daily', 'weekly', 'monthly'], { error: 'must be daily, weekly or monthly' });
+
+/** POST /api/user-preferences body. Categories are de-duplicated; an empty list is 'Skip for now'. */
+export const savePreferencesSchema = z.object({
+  email: emailSchema,
+  preferredCategories: z
+    .array(surveyCategorySchema)
+    .max(8, 'must list at most 8 categories')
+    .transform((list) => [...new Set(list)]),
+  emailFrequency: emailFrequencySchema.default('weekly'),
+  hasCompletedSurvey: z.boolean().default(true),
+});
+export type SavePreferencesInput = z.input<typeof savePreferencesSchema>;
+
+export const preferencesSchema = z.object({
+  email: z.string(),
+  preferredCategories: z.array(z.string()),
+  emailFrequency: emailFrequencySchema,
+  hasCompletedSurvey: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+/** GET /api/user-preferences/{email}: the preferences, or null when none this visitor may read. */
+export const preferencesResponseSchema = preferencesSchema.nullable();
+
+/** A short free-text field: trimmed, at most `max` characters, blank → null. */
+const shortText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .transform((s) => (s.trim() === '' ? null : s.trim()))
+    .nullish();
+
+/** Campaign parameters carried from an e-mail (utm_source/medium/campaign), each up to 100 characters. */
+export const campaignSchema = z.object({
+  utm_source: shortText(100),
+  utm_medium: shortText(100),
+  utm_campaign: shortText(100),
+});
+
+/** An optional price in pounds as the spec sends it ("12.99", "£12.99", 12.99, null). */
+const optionalPrice = z.union([z.string().max(30), z.number(), z.null()]).optional();
+
+/**
+ * POST /api/product-clicks body (shopper-screens §7; content-and-account-pages §7). `productAsin` is an
+ * ASIN, a deal id or 'deal-page'; `userEmail` may be the anonymous placeholder (stored as null);
+ * `affiliateUrl` must be an allowlisted Amazon link.
+ */
+export const productClickSchema = z
+  .object({
+    productAsin: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .regex(/^[A-Za-z0-9-]+$/, 'must be an ASIN or a deal id (letters, digits, hyphens)'),
+    productTitle: shortText(500),
+    userEmail: z.string().max(254, 'must be at most 254 characters').nullish(),
+    affiliateUrl: z.string().max(2000, 'must be at most 2000 characters').refine(isAllowedAmazonUrl, 'must be an Amazon UK link'),
+    price: optionalPrice,
+    originalPrice: optionalPrice,
+    category: shortText(100),
+    clickType: z.enum(['title', 'shop'], { error: 'must be title or shop' }).default('shop'),
+    referrer: shortText(2000),
+    imageUrl: z.string().max(2000).nullish(),
+  })
+  .extend(campaignSchema.shape);
+export type ProductClickInput = z.input<typeof productClickSchema>;
+
+export const productClickResponseSchema = z.object({ recorded: z.literal(true), affiliateTag: z.string() });
+
+/** GET /go/{asin} query (issue 9 part 3). `nu=1` asks for the new-user tag; `url` an Amazon link. */
+export const goQuerySchema = z
+  .object({
+    ct: z.enum(['title', 'shop'], { error: 'must be title or shop' }).default('shop'),
+    nu: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).optional(),
+    email: z.string().max(254, 'must be at most 254 characters').optional(),
+    from: shortText(2000),
+    deal: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a deal id (letters, digits, hyphens)')
+      .optional(),
+    url: z.string().max(2000, 'must be at most 2000 characters').refine(isAllowedAmazonUrl, 'must be an Amazon UK link').optional(),
+  })
+  .extend(campaignSchema.shape);
+
+/** An Associates tag as stored with a click. */
+export const affiliateTagSchema = z.string().regex(AFFILIATE_TAG_PATTERN);
+
+/** Where a signup came from (content-and-account-pages §7). */
+export const signupSourceSchema = z.enum(['signup_page', 'signup_popup'], { error: 'must be signup_page or signup_popup' });
+
+/**
+ * The consent wording shown beside every signup form, stored verbatim with each signup. Change it
+ * only together with the form (both read it from here).
+ */
+export const SIGNUP_CONSENT_WORDING =
+  "By signing up you agree to receive deal e-mails from Deal Alerts UK. We'll send a link to confirm your address first; every e-mail has a one-click unsubscribe.";
+
+/** POST /api/signup body. */
+export const signupSchema = z.object({
+  email: emailSchema,
+  source: signupSourceSchema,
+  userAgent: shortText(500),
+  referrer: shortText(2000),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+/** POST /api/signup answer: the device token of this browser and the signup time (epoch ms). */
+export const signupResponseSchema = z.object({
+  email: z.string(),
+  visitorToken: z.string(),
+  signupTime: z.number().int(),
+  message: z.string(),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** POST /api/sign-in body and answer (the same answer whether or not the address is known). */
+export const signInSchema = z.object({ email: emailSchema });
+export const signInResponseSchema = z.object({ message: z.string() });
+export const SIGN_IN_MESSAGE = "If that address can receive our e-mails, we've sent it a sign-in link. It works for 7 days.";

@@ -1,0 +1,152 @@
+/**
+ * Outbound clicks (shopper-screens §4 "Outbound click", §5 "Affiliate link rewriting", §7
+ * POST /api/product-clicks; DESIGN.md §4 "Affiliate links"; issue 9 part 3).
+ *
+ * - {@link redirectClick}: our redirect `GET /go/{asin}`: records the click (product facts from our
+ *   catalogue, not the client) and returns the affiliate URL built by common/affiliate.ts. The URL is
+ *   always on an allowlisted Amazon host; a failure to record never blocks the redirect.
+ * - {@link recordClick}: the spec's client-side record, for links that leave without our redirect.
+ * The tag is one of the two configured tags: the new-user tag when the browser says its new-user
+ * window is open (the flag lives in browser storage, spec §4), else the default tag.
+ */
+import { chooseAffiliateTag, isAllowedAmazonUrl, productAffiliateUrl, rewriteAffiliateUrl } from '../../../common/affiliate';
+import { emailSchema } from '../../../common/api/alerts.schema';
+import { priceStringToPence } from '../../../common/money';
+import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { fail, ok, type Outcome } from '../../http/outcome';
+import { chooseOriginalPrice } from '../products/product-shape';
+import { findClickedProduct, insertProductClick, type NewProductClick } from './clicks.queries';
+
+type Tags = Pick<Env, 'AFFILIATE_TAG' | 'AFFILIATE_TAG_NEW_USER'>;
+
+export interface Campaign {
+  utm_source?: string | null;
+  utm_medium?: string | null;
+  utm_campaign?: string | null;
+}
+
+/** What `GET /go` was asked (already validated by goQuerySchema and asinParamsSchema). */
+export interface RedirectRequest extends Campaign {
+  asin: string | null;
+  clickType: 'title' | 'shop';
+  newUser: boolean;
+  email?: string | null;
+  dealId?: string | null;
+  /** An Amazon link to rewrite instead of the ASIN's canonical link. */
+  url?: string | null;
+  referrer?: string | null;
+}
+
+/** A lower-cased e-mail address, or null for anything else (the spec's anonymous placeholder). */
+function emailOrNull(value: string | null | undefined): string | null {
+  const parsed = emailSchema.safeParse(value ?? '');
+  return parsed.success ? parsed.data : null;
+}
+
+function pickTag(env: Tags, newUser: boolean): string {
+  return chooseAffiliateTag({ defaultTag: env.AFFILIATE_TAG, newUserTag: env.AFFILIATE_TAG_NEW_USER }, newUser);
+}
+
+/**
+ * The Location for a click, or invalid when neither a usable ASIN nor an allowlisted Amazon URL was
+ * given. Never returns a URL off the allowlist (checked again here, whatever the caller validated).
+ */
+export function destinationFor(env: Tags, req: Pick<RedirectRequest, 'asin' | 'url' | 'newUser'>): Outcome<{ url: string; tag: string }> {
+  const tag = pickTag(env, req.newUser);
+  const rewritten = req.url ? rewriteAffiliateUrl(req.url, tag) : req.asin ? productAffiliateUrl(req.asin, tag) : null;
+  // Always over https, even when the given link said http.
+  const url = rewritten === null ? null : rewritten.replace(/^http:\/\//i, 'https://');
+  if (url === null) return fail('invalid', req.url ? 'url: must be an Amazon UK link' : 'asin: an ASIN or an Amazon url is required');
+  if (!isAllowedAmazonUrl(url)) return fail('invalid', 'url: must be an Amazon UK link');
+  return ok({ url, tag });
+}
+
+/**
+ * Records the click at `now` and returns the Location. `warn` receives a recording failure (no
+ * personal data); the redirect still happens (spec §4: "if tracking fails the redirect still happens").
+ */
+export async function redirectClick(
+  db: Db,
+  env: Tags,
+  req: RedirectRequest,
+  now: Date,
+  warn: (message: string) => void,
+): Promise<Outcome<{ location: string }>> {
+  const destination = destinationFor(env, req);
+  if (!destination.ok) return destination;
+  try {
+    const product = req.asin ? await findClickedProduct(db, req.asin) : undefined;
+    await insertProductClick(db, {
+      email: emailOrNull(req.email),
+      asin: req.asin,
+      dealId: req.dealId ?? null,
+      title: product?.title ?? null,
+      clickType: req.clickType,
+      pricePence: product?.pricePence ?? null,
+      originalPricePence: product ? (chooseOriginalPrice(product)?.pence ?? null) : null,
+      category: product?.category ?? (req.dealId ? 'deals' : null),
+      referrer: req.referrer?.slice(0, 2000) ?? null,
+      affiliateTag: destination.value.tag,
+      destinationUrl: destination.value.url,
+      utmSource: req.utm_source ?? null,
+      utmMedium: req.utm_medium ?? null,
+      utmCampaign: req.utm_campaign ?? null,
+      recordedBy: 'redirect',
+      clickedAt: now,
+    });
+  } catch (error) {
+    warn(`product click not recorded: ${(error as Error).name}`);
+  }
+  return ok({ location: destination.value.url });
+}
+
+/** The spec's client-side click record (POST /api/product-clicks), already validated. */
+export interface ClickRecord extends Campaign {
+  productAsin: string;
+  productTitle?: string | null;
+  userEmail?: string | null;
+  affiliateUrl: string;
+  price?: string | number | null;
+  originalPrice?: string | number | null;
+  category?: string | null;
+  clickType: 'title' | 'shop';
+  referrer?: string | null;
+}
+
+/** The tag in an Amazon URL when it is one of ours, else the default tag. */
+function tagOf(env: Tags, url: string): string {
+  const tag = new URL(url).searchParams.get('tag');
+  return tag === env.AFFILIATE_TAG_NEW_USER ? tag : env.AFFILIATE_TAG;
+}
+
+/** Stores a client-side click at `now`. The affiliate URL is allowlisted by the schema. */
+export async function recordClick(
+  db: Db,
+  env: Tags,
+  input: ClickRecord,
+  now: Date,
+): Promise<Outcome<{ recorded: true; affiliateTag: string }>> {
+  const asin = /^[A-Z0-9]{10}$/.test(input.productAsin) ? input.productAsin : null;
+  const toPence = (v: string | number | null | undefined) => (v == null ? null : priceStringToPence(String(v)));
+  const click: NewProductClick = {
+    email: emailOrNull(input.userEmail),
+    asin,
+    dealId: asin ? null : input.productAsin,
+    title: input.productTitle ?? null,
+    clickType: input.clickType,
+    pricePence: toPence(input.price),
+    originalPricePence: toPence(input.originalPrice),
+    category: input.category ?? null,
+    referrer: input.referrer ?? null,
+    affiliateTag: tagOf(env, input.affiliateUrl),
+    destinationUrl: input.affiliateUrl,
+    utmSource: input.utm_source ?? null,
+    utmMedium: input.utm_medium ?? null,
+    utmCampaign: input.utm_campaign ?? null,
+    recordedBy: 'api',
+    clickedAt: now,
+  };
+  await insertProductClick(db, click);
+  return ok({ recorded: true as const, affiliateTag: click.affiliateTag });
+}

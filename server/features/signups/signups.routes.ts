@@ -1,0 +1,52 @@
+/**
+ * Signup and sign-in routes (content-and-account-pages §2.2, §2.3, §7; issue 9 part 4). Public:
+ * anyone may sign an address up or ask for its sign-in link; neither reveals whether the address is
+ * known, and neither gives more than a device token (only the e-mailed link proves the mailbox).
+ *
+ * - `POST /api/signup` `{ email, source: 'signup_page'|'signup_popup', userAgent?, referrer? }` → 201
+ *   `{ email, visitorToken, signupTime, message }`; 400 `email: must be a valid e-mail address`.
+ *   Signing up twice is not an error and sends no second confirmation within the hour.
+ * - `POST /api/sign-in` `{ email }` → 202 `{ message }` (the same text for every address).
+ * Rate limits per IP: 10 a minute each.
+ */
+import type { App, AppDeps } from '../../app-deps';
+import { signInResponseSchema, signInSchema, signupResponseSchema, signupSchema } from '../../../common/api/engagement.schema';
+import { apiErrorSchema } from '../../http/errors';
+import { sendOutcome } from '../../http/outcome';
+import { perWindow } from '../../http/rate-limit';
+import { requestSignIn, signUp } from './signups.service';
+
+export async function signupsRoutes(app: App, deps: AppDeps): Promise<void> {
+  const db = deps.database.db;
+  const options = { logLevel: 'warn' as const, bodyLimit: 8 * 1024, config: perWindow(deps.env, 10) };
+
+  app.post(
+    '/api/signup',
+    { ...options, schema: { body: signupSchema, response: { 201: signupResponseSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const outcome = await signUp(
+        db,
+        deps.env,
+        {
+          ...body,
+          userAgent: body.userAgent ?? request.headers['user-agent'] ?? null,
+          referrer: body.referrer ?? request.headers.referer ?? null,
+        },
+        deps.clock(),
+      );
+      deps.notifyOutbox();
+      return sendOutcome(reply, outcome, 201);
+    },
+  );
+
+  app.post(
+    '/api/sign-in',
+    { ...options, schema: { body: signInSchema, response: { 202: signInResponseSchema, 400: apiErrorSchema } } },
+    async (request, reply) => {
+      const outcome = await requestSignIn(db, deps.env, request.body.email, deps.clock());
+      deps.notifyOutbox();
+      return sendOutcome(reply, outcome, 202);
+    },
+  );
+}
