@@ -24,6 +24,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
   },
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/go': 'http://localhost:3000' },
   },
 });

@@ -13,6 +13,11 @@ export const paths = {
   product: (asin: string) => `/deals/${encodeURIComponent(asin)}`,
   confirmEmail: () => '/confirm-email',
   unsubscribe: () => '/unsubscribe',
+  signup: () => '/signup',
+  /** Deal landing page: a preset or deal id, or the generic page (content-and-account-pages §2.6). */
+  deal: (dealId?: string) => (dealId ? `/deal/${encodeURIComponent(dealId)}` : '/deal'),
+  /** Our tracked affiliate redirect for a product (server/features/clicks). */
+  go: (asin: string) => `/go/${encodeURIComponent(asin)}`,
 } as const;
 
 /** Router patterns (React Router syntax) for the pages above, for `web/router.tsx`. */
@@ -24,4 +29,7 @@ export const routePatterns = {
   product: 'deals/:asin',
   confirmEmail: 'confirm-email',
   unsubscribe: 'unsubscribe',
+  signup: 'signup',
+  deal: 'deal',
+  dealPreset: 'deal/:dealId',
 } as const;

@@ -8,10 +8,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { initSession } from './features/session/session.store';
 import { createQueryClient } from './lib/query-client';
+import { captureCampaign } from './lib/outbound-link';
 import { createRouter } from './router';
 import './app.css';
 
 initSession();
+captureCampaign();
 const queryClient = createQueryClient();
 const router = createRouter();
 

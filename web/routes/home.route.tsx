@@ -11,6 +11,8 @@ import { Pagination } from '../components/ui/pagination';
 import { toast } from '../components/ui/toast';
 import { useAutoPriceCheck } from '../features/alerts/api';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
+import { PreferencesSurvey } from '../features/preferences/components/preferences-dialog';
 import { EmptyCatalogue } from '../features/catalogue/components/empty-catalogue';
 import { useProductSearch } from '../features/products/api';
 import { CategoryButtons } from '../features/products/components/category-buttons';
@@ -33,6 +35,7 @@ export function HomePage() {
   const [page, setPage] = useState(1);
   const catalogueEmpty = config.data?.catalogueSize === 0;
   const search = useProductSearch(catalogueEmpty ? null : homeCategoryCriteria(category, { page, showAll }));
+  const alternatives = useAlternativesDialog();
   const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
   useAutoPriceCheck({ email: session.email, token: session.token });
 
@@ -105,6 +108,7 @@ export function HomePage() {
             products={search.data?.products ?? []}
             affiliateTag={affiliateTag}
             onSetAlert={alertDialog.open}
+            onShowAlternatives={alternatives.open}
             onRetry={() => void search.refetch()}
             onSearchAgain={searchAgain}
             emptyText={
@@ -122,6 +126,8 @@ export function HomePage() {
         </>
       )}
       {alertDialog.element}
+      {alternatives.element}
+      <PreferencesSurvey email={session.email} token={session.token} />
     </div>
   );
 }

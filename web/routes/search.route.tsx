@@ -11,6 +11,7 @@ import { Pagination } from '../components/ui/pagination';
 import { Select } from '../components/ui/select';
 import { Switch } from '../components/ui/switch';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
 import { useProductSearch } from '../features/products/api';
 import { ProductGrid } from '../features/products/components/product-grid';
 import {
@@ -37,6 +38,7 @@ export function SearchPage() {
 
   const session = useSession();
   const affiliateTag = useAffiliateTag();
+  const alternatives = useAlternativesDialog();
   const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
   const runnable = term.length >= MIN_SEARCH_TERM_LENGTH;
   const search = useProductSearch(runnable ? searchPageCriteria(term, sortBy, dealsOnly, requestedPage) : null);
@@ -127,6 +129,7 @@ export function SearchPage() {
           products={search.data?.products ?? []}
           affiliateTag={affiliateTag}
           onSetAlert={alertDialog.open}
+          onShowAlternatives={alternatives.open}
           onRetry={() => window.location.reload()}
           onSearchAgain={focusHeaderSearch}
           emptyTitle="No products found"
@@ -150,6 +153,7 @@ export function SearchPage() {
         />
       )}
       {alertDialog.element}
+      {alternatives.element}
     </div>
   );
 }

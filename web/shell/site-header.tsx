@@ -2,13 +2,16 @@
  * Site header (shopper-screens §2 "Deal alerts home"): desktop shows the logo, the search box with
  * suggestions, Deal Alerts and Today's Deals, and either Sign Up / Sign In or 'Welcome, {email}'
  * with Sign Out; below 768 px a compact header with the logo, the account buttons and a mobile
- * search box. Sign Up and Sign In have no accounts behind them yet: they say so instead of faking.
+ * search box. Sign Up opens 'Access Today's Deals' (the signup popup); Sign In e-mails a sign-in link.
  */
-import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BellRing, LogOut } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../components/ui/button';
-import { toast } from '../components/ui/toast';
+import type { SignupResponse } from '../../common/api/engagement.schema';
+import { SignInDialog, SignupPopup } from '../features/signups/components/account-dialogs';
+import { markNewUser } from '../lib/outbound-link';
 import { SearchBox } from '../features/search/components/search-box';
 import { useSession } from '../features/session/session.store';
 
@@ -23,16 +26,20 @@ function Logo() {
   );
 }
 
-function comingSoon() {
-  toast({
-    title: 'Accounts are coming soon',
-    description: 'You need no account for deal alerts: press the bell on any product and enter your e-mail.',
-  });
-}
-
 /** Account buttons; the compact (mobile) header shows Sign Out without the greeting (spec §2). */
 function AccountActions({ compact = false }: { compact?: boolean }) {
   const session = useSession();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'signup' | 'sign-in' | null>(null);
+
+  /** Popup success (content-and-account-pages §4): flag, signup time and e-mail stored, then /?newuser=true. */
+  function signedUp(result: SignupResponse) {
+    markNewUser(result.email, result.signupTime);
+    session.remember(result.email, result.visitorToken);
+    setDialog(null);
+    void navigate('/?newuser=true');
+  }
+
   if (session.email) {
     return (
       <div className="flex min-w-0 items-center gap-2">
@@ -50,12 +57,14 @@ function AccountActions({ compact = false }: { compact?: boolean }) {
   }
   return (
     <div className="flex items-center gap-2">
-      <Button variant="inverse" size="sm" title="Accounts are coming soon" onClick={comingSoon}>
+      <Button variant="inverse" size="sm" onClick={() => setDialog('signup')}>
         Sign Up
       </Button>
-      <Button variant="inverse" size="sm" title="Accounts are coming soon" onClick={comingSoon}>
+      <Button variant="inverse" size="sm" onClick={() => setDialog('sign-in')}>
         Sign In
       </Button>
+      <SignupPopup open={dialog === 'signup'} onOpenChange={(open) => setDialog(open ? 'signup' : null)} onSignedUp={signedUp} />
+      <SignInDialog open={dialog === 'sign-in'} onOpenChange={(open) => setDialog(open ? 'sign-in' : null)} />
     </div>
   );
 }

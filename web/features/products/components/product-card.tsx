@@ -6,11 +6,12 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Bell, TrendingDown } from 'lucide-react';
+import { Bell, LineChart, Shuffle, TrendingDown } from 'lucide-react';
 import type { Product } from '../../../../common/api/products.schema';
 import { discountBadgeText } from '../../../../common/discount';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { outboundHref, refreshOutboundHref } from '../../../lib/outbound-link';
 import { AmazonButton } from './amazon-button';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
@@ -20,10 +21,14 @@ export interface ProductCardProps {
   product: Product;
   affiliateTag: string | null;
   onSetAlert: (product: Product) => void;
+  /** Opens the 'Alternative Products' dialog for this product (issue 9 part 2); no button without it. */
+  onShowAlternatives?: (product: Product) => void;
 }
 
-export function ProductCard({ product, affiliateTag, onSetAlert }: ProductCardProps) {
+export function ProductCard({ product, affiliateTag, onSetAlert, onShowAlternatives }: ProductCardProps) {
   const titleId = useId();
+  // Title and image open the product at Amazon through our tracked redirect (spec §2 "Card").
+  const titleClick = { asin: product.asin, clickType: 'title' as const };
   const discounted = product.discountPercent !== null && product.discountPercent > 0;
   return (
     <article
@@ -32,22 +37,43 @@ export function ProductCard({ product, affiliateTag, onSetAlert }: ProductCardPr
       className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative">
-        <ProductImage src={product.imageUrl} alt={product.title} className="aspect-[4/3] p-3" />
+        <a
+          href={outboundHref(titleClick)}
+          onClick={refreshOutboundHref(titleClick)}
+          target="_blank"
+          rel="sponsored noopener"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          <ProductImage src={product.imageUrl} alt={product.title} className="aspect-[4/3] p-3" />
+        </a>
         <Badge tone={discounted ? 'red' : 'purple'} className="absolute top-2 left-2">
           {discountBadgeText(product.discountPercent)}
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-2 border-t border-slate-100 p-4">
         <h3 id={titleId} className="text-sm leading-5 font-medium text-slate-900">
-          <Link
-            to={`/deals/${encodeURIComponent(product.asin)}`}
+          <a
+            href={outboundHref(titleClick)}
+            onClick={refreshOutboundHref(titleClick)}
+            target="_blank"
+            rel="sponsored noopener"
             className="line-clamp-2 min-h-10 hover:text-blue-800 hover:underline"
             title={product.title}
           >
             {product.title}
-          </Link>
+          </a>
         </h3>
-        <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+          <Link
+            to={`/deals/${encodeURIComponent(product.asin)}`}
+            className="inline-flex items-center gap-1 text-xs text-blue-800 hover:underline"
+          >
+            <LineChart className="h-3 w-3" aria-hidden="true" />
+            Price history
+          </Link>
+        </div>
         <ProductPrice product={product} />
         {product.lowestIn30Days && (
           <Badge tone="green" className="self-start">
@@ -68,6 +94,12 @@ export function ProductCard({ product, affiliateTag, onSetAlert }: ProductCardPr
             <Bell className="h-4 w-4" aria-hidden="true" />
           </Button>
         </div>
+        {onShowAlternatives && (
+          <Button variant="ghost" size="sm" onClick={() => onShowAlternatives(product)} className="text-blue-800">
+            <Shuffle className="h-3.5 w-3.5" aria-hidden="true" />
+            Alternative Products
+          </Button>
+        )}
       </div>
     </article>
   );

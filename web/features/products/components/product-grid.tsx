@@ -22,6 +22,8 @@ export interface ProductGridProps {
   products: Product[];
   affiliateTag: string | null;
   onSetAlert: (product: Product) => void;
+  /** Opens the 'Alternative Products' dialog for a card (issue 9 part 2). */
+  onShowAlternatives?: (product: Product) => void;
   onRetry: () => void;
   onSearchAgain: () => void;
   /** Replaces the empty-state text (e.g. 'No trending products found'). */
@@ -32,7 +34,7 @@ export interface ProductGridProps {
 }
 
 export function ProductGrid(props: ProductGridProps) {
-  const { status, products, affiliateTag, onSetAlert, onRetry, onSearchAgain } = props;
+  const { status, products, affiliateTag, onSetAlert, onShowAlternatives, onRetry, onSearchAgain } = props;
   if (status === 'pending') {
     return (
       <div aria-busy="true">
@@ -84,7 +86,7 @@ export function ProductGrid(props: ProductGridProps) {
       {products.map((product) => (
         <li key={product.asin} className="flex">
           <div className="flex w-full flex-col [&>article]:flex-1">
-            <ProductCard product={product} affiliateTag={affiliateTag} onSetAlert={onSetAlert} />
+            <ProductCard product={product} affiliateTag={affiliateTag} onSetAlert={onSetAlert} onShowAlternatives={onShowAlternatives} />
           </div>
         </li>
       ))}

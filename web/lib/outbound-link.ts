@@ -1,0 +1,92 @@
+/**
+ * Links out to Amazon through our tracked redirect `GET /go/{asin}` (issue 9 part 3; shopper-screens
+ * §4 "Outbound click", "New-user flag"; DESIGN.md §4 "Affiliate links"). The server records the click
+ * and answers 302 to the tagged Amazon link; the browser only says which click it was, whether the
+ * new-user window is open (`nu=1`), the stored e-mail when known, the page it came from and the
+ * campaign (utm_*) of the e-mail the visitor arrived from.
+ *
+ * Reads browser storage at call time (the spec's keys: userEmail, clickTrackingEmail, isNewUser,
+ * newUserSignupTime, userSignupTime), so a link built before a signup is rebuilt on click.
+ */
+import { isNewUserActive } from '../../common/affiliate';
+import { paths } from '../../common/paths';
+
+const CAMPAIGN_KEY = 'campaign';
+const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+function read(storage: 'local' | 'session', key: string): string | null {
+  try {
+    return (storage === 'local' ? window.localStorage : window.sessionStorage).getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the utm_* parameters of the landing URL for this browser session (call once at start). */
+export function captureCampaign(search: string = window.location.search): void {
+  const params = new URLSearchParams(search);
+  const campaign = Object.fromEntries(CAMPAIGN_PARAMS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!.slice(0, 100)]] : [])));
+  if (Object.keys(campaign).length === 0) return;
+  try {
+    window.sessionStorage.setItem(CAMPAIGN_KEY, JSON.stringify(campaign));
+  } catch {
+    // Storage refused (privacy mode): clicks go without campaign.
+  }
+}
+
+/** Whether the new-user tag applies now (spec §4: flag set and signup under 24 hours old or unknown). */
+export function newUserNow(nowMs: number = Date.now()): boolean {
+  const time = Number(read('local', 'newUserSignupTime') ?? read('local', 'userSignupTime') ?? NaN);
+  return isNewUserActive(read('local', 'isNewUser') === 'true', Number.isFinite(time) ? time : null, nowMs);
+}
+
+export interface OutboundTarget {
+  /** The product's ASIN; or null with `url` for a non-product Amazon link (deal pages). */
+  asin: string | null;
+  clickType: 'title' | 'shop';
+  /** An Amazon link to send the visitor to instead of the product page (the server re-tags it). */
+  url?: string;
+  /** Deal landing page id, recorded with the click. */
+  deal?: string;
+}
+
+/** The href of our redirect for `target`, built from the current storage and page. */
+export function outboundHref(target: OutboundTarget): string {
+  const params = new URLSearchParams({ ct: target.clickType });
+  if (newUserNow()) params.set('nu', '1');
+  const email = read('local', 'clickTrackingEmail') ?? read('local', 'userEmail');
+  if (email?.includes('@')) params.set('email', email.trim());
+  if (target.url) params.set('url', target.url);
+  if (target.deal) params.set('deal', target.deal);
+  params.set('from', window.location.pathname);
+  try {
+    const campaign = JSON.parse(read('session', CAMPAIGN_KEY) ?? '{}') as Record<string, string>;
+    for (const k of CAMPAIGN_PARAMS) if (typeof campaign[k] === 'string') params.set(k, campaign[k]);
+  } catch {
+    // An unreadable campaign is ignored.
+  }
+  return `${target.asin ? paths.go(target.asin) : '/go'}?${params.toString()}`;
+}
+
+/** onClick for an outbound <a>: refreshes its href from the current session just before it opens. */
+export function refreshOutboundHref(target: OutboundTarget) {
+  return (event: { currentTarget: HTMLAnchorElement }) => {
+    event.currentTarget.href = outboundHref(target);
+  };
+}
+
+/**
+ * After a signup (content-and-account-pages §4 "Signup success"): stores the new-user flag and the
+ * signup time (epoch ms) under the spec's keys, and the e-mail for click tracking. Call before the
+ * session store refreshes (session.remember), so the new-user tag applies at once.
+ */
+export function markNewUser(email: string, signupTimeMs: number): void {
+  try {
+    window.localStorage.setItem('isNewUser', 'true');
+    window.localStorage.setItem('newUserSignupTime', String(signupTimeMs));
+    window.localStorage.setItem('userSignupTime', String(signupTimeMs));
+    window.localStorage.setItem('clickTrackingEmail', email);
+  } catch {
+    // Storage refused: the URL's newuser=true still applies for this visit.
+  }
+}
