@@ -6,29 +6,9 @@
 import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN, isAllowedAmazonUrl } from '../affiliate';
 import { emailSchema } from './alerts.schema';
+import { SURVEY_CATEGORY_VALUES } from '../engagement';
 
-/** Survey categories (shopper-screens §3 "Survey categories"), value and label, in the spec's order. */
-export const SURVEY_CATEGORIES = [
-  { value: 'kitchen', label: 'Kitchen & Home' },
-  { value: 'electronics', label: 'Electronics' },
-  { value: 'fashion', label: 'Fashion & Beauty' },
-  { value: 'sports', label: 'Sports & Outdoors' },
-  { value: 'books', label: 'Books & Media' },
-  { value: 'health', label: 'Health & Personal Care' },
-  { value: 'garden', label: 'Garden & DIY' },
-  { value: 'toys', label: 'Toys & Games' },
-] as const;
-export const SURVEY_CATEGORY_VALUES = SURVEY_CATEGORIES.map((c) => c.value) as unknown as readonly [
-  (typeof SURVEY_CATEGORIES)[number]['value'],
-  ...(typeof SURVEY_CATEGORIES)[number]['value'][],
-];
-
-/** E-mail frequency options with their descriptions (shopper-screens §3); default weekly (§9). */
-export const EMAIL_FREQUENCIES = [
-  { value: 'daily', label: 'Daily', description: 'Get the best deals every day' },
-  { value: 'weekly', label: 'Weekly', description: 'Best deals digest once a week' },
-  { value: 'monthly', label: 'Monthly', description: 'Monthly roundup of top deals' },
-] as const;
+export { EMAIL_FREQUENCIES, SIGNUP_CONSENT_WORDING, SIGN_IN_MESSAGE, SURVEY_CATEGORIES } from '../engagement';
 
 export const surveyCategorySchema = z.enum(SURVEY_CATEGORY_VALUES, { error: 'must be one of the eight survey categories' });
 export const emailFrequencySchema = z.enum(['daily', 'weekly', 'monthly'], { error: 'must be daily, weekly or monthly' });
@@ -123,13 +103,6 @@ export const affiliateTagSchema = z.string().regex(AFFILIATE_TAG_PATTERN);
 /** Where a signup came from (content-and-account-pages §7). */
 export const signupSourceSchema = z.enum(['signup_page', 'signup_popup'], { error: 'must be signup_page or signup_popup' });
 
-/**
- * The consent wording shown beside every signup form, stored verbatim with each signup. Change it
- * only together with the form (both read it from here).
- */
-export const SIGNUP_CONSENT_WORDING =
-  "By signing up you agree to receive deal e-mails from Deal Alerts UK. We'll send a link to confirm your address first; every e-mail has a one-click unsubscribe.";
-
 /** POST /api/signup body. */
 export const signupSchema = z.object({
   email: emailSchema,
@@ -151,4 +124,3 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 /** POST /api/sign-in body and answer (the same answer whether or not the address is known). */
 export const signInSchema = z.object({ email: emailSchema });
 export const signInResponseSchema = z.object({ message: z.string() });
-export const SIGN_IN_MESSAGE = "If that address can receive our e-mails, we've sent it a sign-in link. It works for 7 days.";

@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import { Check } from 'lucide-react';
 import clsx from 'clsx';
-import { EMAIL_FREQUENCIES, SURVEY_CATEGORIES, type Preferences } from '../../../../common/api/engagement.schema';
+import type { Preferences } from '../../../../common/api/engagement.schema';
+import { EMAIL_FREQUENCIES, SURVEY_CATEGORIES } from '../../../../common/engagement';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';

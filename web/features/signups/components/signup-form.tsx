@@ -6,7 +6,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import { SIGNUP_CONSENT_WORDING, type SignupResponse } from '../../../../common/api/engagement.schema';
+import type { SignupResponse } from '../../../../common/api/engagement.schema';
+import { SIGNUP_CONSENT_WORDING } from '../../../../common/engagement';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
