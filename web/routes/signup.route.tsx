@@ -59,7 +59,13 @@ export function SignupPage() {
     <div className="relative -mx-4 -my-6 min-h-[calc(100dvh-8rem)] overflow-hidden px-4 py-10 sm:py-16">
       <div aria-hidden="true" className="absolute inset-0 grid grid-cols-3 gap-3 p-3 opacity-60 blur-md sm:grid-cols-5">
         {images.map((src) => (
-          <img key={src} src={src} alt="" className="aspect-square w-full rounded-lg bg-white object-contain" />
+          <img
+            key={src}
+            src={src}
+            alt=""
+            onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+            className="aspect-square w-full rounded-lg bg-white object-contain"
+          />
         ))}
       </div>
       <div className="absolute inset-0 bg-slate-900/40" aria-hidden="true" />
