@@ -4,15 +4,19 @@
  * - Entry: index.html → web/main.tsx; output dist/web, which the server serves with a
  *   single-page fallback (server/features/web/web.routes.ts).
  * - Dev server (`npm run dev:web`) proxies /api to the API on http://localhost:3000.
+ * - Every text asset over 1 KiB also gets .br and .gz files (vite-plugin-compression2).
  * - Routes are lazy chunks (web/router.tsx) and recharts sits in its own lazy chunk, so the
  *   first load stays under 150 KiB of gzipped JS.
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Precompressed .br and .gz beside every text asset (issue 7): the server sends them as they are
+  // (@fastify/static preCompressed), so no request pays for compression.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
@@ -22,6 +26,9 @@ export default defineConfig({
     // gzipped), loaded only with the price-history chart; the first-load budget (≤ 150 KiB gzipped,
     // DESIGN.md §7) is measured by web/scripts/first-load-size.ts.
     chunkSizeWarningLimit: 400,
+    // dist/web/.vite/manifest.json: the server reads it to modulepreload the lazy chunk of the
+    // requested route (server/features/web/web.routes.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/go': 'http://localhost:3000' },

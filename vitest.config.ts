@@ -6,10 +6,16 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
     exclude: ['node_modules', 'dist', 'tests/e2e/**'],
+    // Node by default; web component tests choose happy-dom with a `// @vitest-environment` docblock.
+    environment: 'node',
+    setupFiles: ['web/test-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two files at a time, also on a 2-CPU machine (the default would leave one CPU idle while
+    // a file waits on its database): keeps .ci/run under 15 minutes.
+    maxWorkers: 2,
   },
 });

@@ -13,7 +13,8 @@ import { asc, sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../server/db/client';
 import { products } from '../server/db/schema/catalogue.schema';
 import { importCatalogueFile } from '../server/features/catalogue/catalogue-import.service';
-import { computeTrendingScore } from '../server/features/catalogue/trending';
+import { computePopularityScore, computeTrendingScore, type TrendingInputs } from '../server/features/prices/price-stats';
+import { judgeDealBasis } from '../server/features/prices/deal-basis.rules';
 import { discountPercent } from '../common/discount';
 import { seededRandom } from '../server/features/catalogue/demo/seeded-random';
 
@@ -89,12 +90,13 @@ export async function expandCatalogue(db: Db, opts: { target: number; now: Date;
       const reviewCount = rated ? Math.floor(10 ** (random() * 4.5)) : null;
       const boughtLastMonth = random() < 0.3 ? Math.floor(10 ** (random() * 3)) : null;
       const isBestSeller = random() < 0.01;
+      const savingBasisType = listPricePence ? (random() < 0.8 ? 'LIST_PRICE' : 'WAS_PRICE') : null;
       batch.push({
         asin: fakeAsin(n),
         title: `${base.title} ${variantSuffix(variant)}`,
         pricePence,
         listPricePence,
-        savingBasisType: listPricePence ? (random() < 0.8 ? 'LIST_PRICE' : 'WAS_PRICE') : null,
+        savingBasisType,
         imageUrl: base.imageUrl,
         rating,
         reviewCount,
@@ -103,15 +105,19 @@ export async function expandCatalogue(db: Db, opts: { target: number; now: Date;
         brand: base.brand,
         boughtLastMonth,
         isBestSeller,
-        // The importer's own formula; variants have no price history, so no 30-day stats or drop.
-        trendingScore: computeTrendingScore({
-          discountPercent: discountPercent(listPricePence, pricePence),
-          recentDropPercent: null,
-          reviewCount,
-          boughtLastMonth,
-          isBestSeller,
-          rating,
-        }),
+        // The importer's own formulas; variants have no price history, so no 30-day stats or drop,
+        // and a deal only through their labelled list price.
+        ...statsOf(
+          {
+            discountPercent: discountPercent(listPricePence, pricePence),
+            recentDropPercent: null,
+            reviewCount,
+            boughtLastMonth,
+            isBestSeller,
+            rating,
+          },
+          { pricePence, listPricePence, savingBasisType, now: opts.now },
+        ),
         source: 'bench',
         priceAsOf: opts.now,
       });
@@ -120,6 +126,21 @@ export async function expandCatalogue(db: Db, opts: { target: number; now: Date;
     inserted += batch.length;
   }
   return inserted;
+}
+
+/** A variant's trending and popularity scores and deal columns, as refreshProductStats would store them. */
+function statsOf(
+  inputs: TrendingInputs,
+  prices: { pricePence: number; listPricePence: number | null; savingBasisType: string | null; now: Date },
+): Pick<typeof products.$inferInsert, 'trendingScore' | 'popularityScore' | 'dealKind' | 'dealPercent' | 'dealLabel'> {
+  const deal = judgeDealBasis({ ...prices, history: [] });
+  return {
+    trendingScore: computeTrendingScore(inputs),
+    popularityScore: computePopularityScore(inputs),
+    dealKind: deal?.kind ?? null,
+    dealPercent: deal?.percent ?? null,
+    dealLabel: deal?.label ?? null,
+  };
 }
 
 /** What buildBenchCatalogue made, with its timings in ms. */

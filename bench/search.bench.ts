@@ -6,9 +6,7 @@
  * on PGlite for the throughput comparison, and EXPLAIN ANALYZE of the hot queries. Never throws on
  * a missed budget: the bench prints, it does not fail the build.
  */
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../server/app';
 import { testEnv } from '../server/env';
 import type { Database } from '../server/db/client';
@@ -25,6 +23,7 @@ import {
   selectTopDiscounted,
 } from '../server/features/products/products.queries';
 import { buildBenchCatalogue } from './bench-data';
+import { loadWithAutocannon, percentile, post, type LoadRequest } from './load-generator';
 
 const PRODUCTS = 100_000;
 const DURATION_S = 5;
@@ -103,12 +102,6 @@ const categoryBodies: SearchCriteria[] = SHOPPER_CATEGORIES.flatMap((c) =>
   })),
 );
 
-interface LoadRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: string;
-  headers?: Record<string, string>;
-}
 interface Figures {
   p50: number;
   p95: number;
@@ -117,47 +110,15 @@ interface Figures {
   failures: number;
 }
 
-const post = (path: string, body: unknown): LoadRequest => ({
-  method: 'POST',
-  path,
-  body: JSON.stringify(body),
-  headers: { 'content-type': 'application/json' },
-});
-
-/** autocannon in a worker thread; every response time (ms) is kept, so p95 is exact. */
-const WORKER_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const autocannon = require(workerData.autocannonPath);
-const times = [];
-let failures = 0;
-const instance = autocannon({ url: workerData.url, connections: workerData.connections, duration: workerData.duration, requests: workerData.requests }, (error, result) => {
-  parentPort.postMessage({ error: error ? String(error) : null, times, failures: failures + (result ? result.errors + result.timeouts : 0), duration: result ? result.duration : 0 });
-});
-instance.on('response', (_client, status, _bytes, ms) => { if (status >= 200 && status < 300) times.push(ms); else failures += 1; });
-`;
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 function figuresOf(times: number[], seconds: number, failures: number): Figures {
   const sorted = [...times].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rps: times.length / seconds, requests: times.length, failures };
 }
 
 /** Loads `url` with `requests` (each connection cycles through them) for `duration` seconds. */
-function load(url: string, requests: LoadRequest[], duration: number, connections: number): Promise<Figures> {
-  const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_CODE, { eval: true, workerData: { url, requests, duration, connections, autocannonPath } });
-    worker.once('message', (m: { error: string | null; times: number[]; failures: number; duration: number }) => {
-      void worker.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(figuresOf(m.times, m.duration || duration, m.failures));
-    });
-    worker.once('error', reject);
-  });
+async function load(url: string, requests: LoadRequest[], duration: number, connections: number): Promise<Figures> {
+  const result = await loadWithAutocannon(url, requests, connections, duration);
+  return figuresOf(result.times, result.seconds, result.failures);
 }
 
 /** The SQL and bound values of a prepared statement, as the app sends them to PGlite. */

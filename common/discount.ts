@@ -6,8 +6,21 @@
  * the retailer's labelled saving basis or our own observed history, and the UI names which.
  */
 
-/** Where an original price comes from. `OBSERVED_HIGH_30D` is our own price history. */
-export type SavingBasisType = 'LIST_PRICE' | 'WAS_PRICE' | 'LOWEST_PRICE' | 'LOWEST_PRICE_STRIKETHROUGH' | 'OBSERVED_HIGH_30D';
+/**
+ * Saving bases a retailer labels (Amazon Creators API `SavingBasis.savingBasisType`; see
+ * ../shared/reference): the only ones a feed or a price source may name.
+ */
+export const LABELLED_SAVING_BASES = ['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH'] as const;
+export type LabelledSavingBasis = (typeof LABELLED_SAVING_BASES)[number];
+
+/** Where an original price comes from: a labelled basis, or `OBSERVED_HIGH_30D`, our own price history. */
+export const SAVING_BASIS_TYPES = [...LABELLED_SAVING_BASES, 'OBSERVED_HIGH_30D'] as const;
+export type SavingBasisType = (typeof SAVING_BASIS_TYPES)[number];
+
+/** True when `value` is a labelled saving basis (a stored or received string is checked with this). */
+export function isLabelledSavingBasis(value: unknown): value is LabelledSavingBasis {
+  return (LABELLED_SAVING_BASES as readonly unknown[]).includes(value);
+}
 
 /** Labels shown beside a struck-through original price, in British English. */
 export const SAVING_BASIS_LABELS: Record<SavingBasisType, string> = {

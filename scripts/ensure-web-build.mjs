@@ -1,23 +1,13 @@
 // Builds the web app (vite build → dist/web) when it is missing or older than its sources, so
 // `npm install && npm start` works on a fresh clone without a separate build step.
-import { existsSync, statSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { execSync } from 'node:child_process';
+import { isMain, isStale, ROOT } from './build-freshness.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const built = path.join(root, 'dist/web/index.html');
-
-function newest(dir) {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-const sources = Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'common')), statSync(path.join(root, 'index.html')).mtimeMs);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+/** Runs `vite build` when dist/web/index.html is missing or older than web/, common/ or index.html. */
+export function ensureWebBuild() {
+  if (!isStale('dist/web/index.html', ['web', 'common', 'index.html', 'vite.config.ts'])) return;
   console.log('Building the web app (first start or changed sources)…');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
 }
+
+if (isMain(import.meta.url)) ensureWebBuild();

@@ -3,7 +3,7 @@
  * build the app on a fresh database with a fixed clock. Route modules import these types from here,
  * never from app.ts (which imports the route modules).
  */
-import type { FastifyInstance, FastifyBaseLogger, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RouteOptions } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
@@ -22,6 +22,13 @@ export interface AppDeps {
    * queue; tests may call the sender themselves). Must not throw.
    */
   notifyOutbox: () => void;
+  /**
+   * Called with every route as it is registered (Fastify `onRoute`), before any route module: the
+   * tests use it to walk every endpoint's schemas (server/http/control-characters.test.ts).
+   */
+  onRoute?: (route: RouteOptions) => void;
+  /** Where log lines (JSON, one per line) go instead of stdout: tests read them back. */
+  logStream?: { write(line: string): void };
   /** Serve the built web app from dist/web (off in API tests). */
   serveWeb?: boolean;
   /** Demo mode (npm run demo): the UI labels the data as demo data. */

@@ -4,7 +4,10 @@
  */
 import Fastify from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { constants as zlibConstants } from 'node:zlib';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,9 +16,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { App, AppDeps, RouteModule } from './app-deps';
 import { adminGuard } from './http/admin.guard';
+import { errorSummary, loggerOptions } from './http/log-redaction';
+import { securityHeaders } from './http/security-headers';
+import { openApiDocs } from './http/openapi';
 import { healthRoutes } from './features/health/health.routes';
 import { configRoutes } from './features/config/config.routes';
 import { productsRoutes } from './features/products/products.routes';
+import { dealsRoutes } from './features/products/deals.routes';
+import { categoryPagesRoutes } from './features/category-pages/category-pages.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
@@ -24,22 +32,64 @@ import { alternativesRoutes } from './features/alternatives/alternatives.routes'
 import { clicksRoutes } from './features/clicks/clicks.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { blogRoutes } from './features/blog/blog.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
+import { auditRoutes } from './features/audit/audit.admin.routes';
+import { seoRoutes } from './features/seo/seo.routes';
 
 export type { AppDeps, App } from './app-deps';
+
+/** Shopper-side route modules, each registered in its own scope, in this order. */
+const SHOPPER_ROUTE_MODULES: RouteModule[] = [
+  healthRoutes,
+  configRoutes,
+  productsRoutes,
+  dealsRoutes,
+  categoryPagesRoutes,
+  alertsRoutes,
+  subscriptionsRoutes,
+  priceChecksRoutes,
+  alternativesRoutes,
+  clicksRoutes,
+  signupsRoutes,
+  preferencesRoutes,
+  blogRoutes,
+  contactRoutes,
+  seoRoutes,
+];
+
+/**
+ * A plugin scope as the typed {@link App}: Fastify types `register`'s scope with its default type
+ * provider and a union of server types; it is the same instance, so this is the one cast.
+ */
+const asApp = (scope: unknown): App => scope as App;
 
 /**
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes];
 
-/** Builds the app; does not listen. Register order: error handling, rate limit, routes. */
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest
+ * hops (proxy-addr's rule for a number); a list trusts those addresses and CIDR ranges.
+ */
+function trustProxyOption(value: AppDeps['env']['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined) return false;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
+/** Builds the app; does not listen. Register order: error handling, security headers, rate limit, API docs, routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.env.LOG_LEVEL === 'silent' ? false : { level: deps.env.LOG_LEVEL },
-    trustProxy: true,
+    logger: loggerOptions(deps.env.LOG_LEVEL, deps.logStream),
+    // Off unless TRUST_PROXY names the proxy: a direct client could otherwise forge its IP (issue 5).
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -54,32 +104,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
-      request.log.error(error);
+      // Only the type and code: a database error's message holds the SQL and its parameters.
+      request.log.error({ err: errorSummary(error) }, 'unexpected error');
       return reply.status(500).send({ error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
     }
     return reply.status(status).send({ error: STATUS_CODES[status] ?? 'Error', message: (error as Error).message });
   });
 
+  await securityHeaders(app, deps.env);
+  // JSON and HTML answers over 1 KiB compressed (issue 7); built assets are precompressed (web.routes).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, { global: false });
+  // Reads the admin session cookie (no signing: the value is 32 random bytes looked up server-side).
+  await app.register(cookie);
+  // Before every route module: swagger sees only routes registered after it (issue 6 point 4).
+  await openApiDocs(app, deps);
 
-  await app.register(async (scope) => healthRoutes(scope as App, deps));
-  await app.register(async (scope) => configRoutes(scope as App, deps));
-  await app.register(async (scope) => productsRoutes(scope as App, deps));
-  await app.register(async (scope) => alertsRoutes(scope as App, deps));
-  await app.register(async (scope) => subscriptionsRoutes(scope as App, deps));
-  await app.register(async (scope) => priceChecksRoutes(scope as App, deps));
-  await app.register(async (scope) => alternativesRoutes(scope as App, deps));
-  await app.register(async (scope) => clicksRoutes(scope as App, deps));
-  await app.register(async (scope) => signupsRoutes(scope as App, deps));
-  await app.register(async (scope) => preferencesRoutes(scope as App, deps));
+  // Each module in its own encapsulated scope (its hooks stay its own).
+  for (const module of SHOPPER_ROUTE_MODULES) await app.register(async (scope) => module(asApp(scope), deps));
   // The admin area: one scope, one guard hook; every owner-side module registers inside it.
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', adminGuard(deps));
-      for (const module of ADMIN_ROUTE_MODULES) await module(scope as App, deps);
+      for (const module of ADMIN_ROUTE_MODULES) await module(asApp(scope), deps);
+      // Unknown admin paths go through the guard too: 401 without a session, not a route map.
+      scope.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: 'Not Found', message: `path: no admin endpoint ${request.method} ${request.url.split('?')[0]}` }),
+      );
     },
     { prefix: '/api/admin' },
   );
-  await app.register(async (scope) => webRoutes(scope as App, deps));
+  await app.register(async (scope) => webRoutes(asApp(scope), deps));
   return app;
 }

@@ -5,6 +5,7 @@
  * `loadEnv()` throws {@link EnvError} listing **every** bad variable with its rule.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -30,6 +31,32 @@ const optionalUrl = (protocols: RegExp, rule: string) =>
 const cronSchema = z
   .string()
   .refine((v) => v.trim().split(/\s+/).length === 5, 'must be a five-field cron expression such as "0 */6 * * *"');
+
+/** TRUST_PROXY: a hop count 1–10, or a list of IPv4/IPv6 addresses or CIDR ranges (see envSchema). */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .refine(
+    (v) => !/^(true|yes|on|all)$/i.test(v),
+    'must not be "true": name the proxy (a hop count or its addresses), or any client could forge its IP',
+  )
+  .refine(
+    (v) => /^([1-9]|10)$/.test(v) || v.split(',').every((part) => isAddressOrRange(part.trim())),
+    'must be a hop count 1–10 or a comma-separated list of proxy IP addresses or CIDR ranges',
+  )
+  .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())));
+
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Shortest admin password accepted (NIST SP 800-63B asks for at least 8; owners get 12). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
@@ -62,12 +89,46 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number of calls per second' }).positive('must be above 0').max(100).default(1),
   ),
+  /** Confirmation, sign-in and unsubscribe-link e-mails per hour, site-wide; more wait for a later hour (issue 5). */
+  MAX_CONFIRMATIONS_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of e-mails per hour' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .default(200),
+  ),
+  /**
+   * Which proxies may set X-Forwarded-For (issue 5): unset when the server listens directly (the
+   * default: no header is believed), a hop count such as "1" behind one proxy, or a comma-separated
+   * list of proxy addresses or CIDR ranges. "true" is refused: it lets any client forge its address
+   * and so lift every per-IP limit.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySchema.optional()),
   SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Optional OpenAI-compatible API that rewrites alternative explanations (off when unset). */
   ALTERNATIVES_LLM_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   ALTERNATIVES_LLM_KEY: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
   ALTERNATIVES_LLM_MODEL: z.preprocess(emptyToUndefined, z.string().max(200).default('gpt-4o-mini')),
+  /** Company details shown on the About, legal and contact pages (issue 10); neutral defaults. */
+  COMPANY_NAME: z.preprocess(emptyToUndefined, z.string().trim().max(200, 'must be at most 200 characters').default('Deal Alerts UK')),
+  COMPANY_ADDRESS: z.preprocess(emptyToUndefined, z.string().trim().max(500, 'must be at most 500 characters').default('United Kingdom')),
+  /** Where contact-form messages are e-mailed (issue 10; DESIGN.md §5), also shown on the legal pages. */
+  CONTACT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ message: 'must be an e-mail address such as hello@example.co.uk' }).default('contact@dealalerts.localhost'),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /**
+   * The first admin account (issue 11): created on start when no admin exists yet; ignored once
+   * one does (change passwords with `npm run admin:create`). `npm run admin:create` also reads
+   * ADMIN_PASSWORD, so the password may be set alone.
+   */
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ message: 'must be an e-mail address' }).max(254).optional()),
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`).max(1024).optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -1,27 +1,49 @@
 /**
  * Routes (content-and-account-pages §2.1; shopper-screens §2) with React Router in library mode.
  * Every page is a lazy chunk, so the first load carries only the shell and that page (DESIGN.md
- * §7: ≤ 150 KiB gzipped JS). Not yet built: category pages, /todays-deals2, signup, deal presets.
+ * §7: ≤ 150 KiB gzipped JS). Static paths rank above the single-segment `/:slug` catch-all of the
+ * owners' category pages, so it never shadows a page of its own (blog, faq, signup, search…).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RootLayout, RouteFallback } from './shell/root-layout';
-
-/** Linked content pages not written yet: a "Coming soon" page under their title, not a 404. */
-const COMING_SOON: Readonly<Record<string, string>> = {
-  'privacy-policy': 'Privacy Policy',
-  'terms-of-service': 'Terms of Service',
-  'cookie-policy': 'Cookie Policy',
-  'about-us': 'About Us',
-  about: 'About Us',
-  'contact-us': 'Contact Us',
-  faq: 'FAQ',
-  'how-it-works': 'How It Works',
-  blog: 'Blog',
-  'blog/:slug': 'Blog',
-};
+import { paths, routePatterns } from '../common/paths';
 
 const home = async () => ({ Component: (await import('./routes/home.route')).HomePage });
-const comingSoon = async () => ({ Component: (await import('./routes/coming-soon.route')).ComingSoonPage });
+// Content, help and account pages (issue 10).
+const about = async () => ({ Component: (await import('./routes/about.route')).AboutPage });
+const contact = async () => ({ Component: (await import('./routes/contact.route')).ContactPage });
+const subscribe = async () => ({ Component: (await import('./routes/subscribe.route')).SubscribePage });
+const CONTENT_ROUTES: RouteObject[] = [
+  { path: routePatterns.blog, lazy: async () => ({ Component: (await import('./routes/blog.route')).BlogPage }) },
+  { path: routePatterns.blogArticle, lazy: async () => ({ Component: (await import('./routes/blog-article.route')).BlogArticlePage }) },
+  { path: routePatterns.about, lazy: about },
+  { path: routePatterns.aboutUs, lazy: about },
+  { path: routePatterns.contact, lazy: contact },
+  { path: routePatterns.contactUs, lazy: contact },
+  { path: routePatterns.faq, lazy: async () => ({ Component: (await import('./routes/faq.route')).FaqPage }) },
+  { path: routePatterns.howItWorks, lazy: async () => ({ Component: (await import('./routes/how-it-works.route')).HowItWorksPage }) },
+  {
+    path: routePatterns.privacyPolicy,
+    lazy: async () => ({ Component: (await import('./routes/privacy-policy.route')).PrivacyPolicyPage }),
+  },
+  {
+    path: routePatterns.termsOfService,
+    lazy: async () => ({ Component: (await import('./routes/terms-of-service.route')).TermsOfServicePage }),
+  },
+  { path: routePatterns.cookiePolicy, lazy: async () => ({ Component: (await import('./routes/cookie-policy.route')).CookiePolicyPage }) },
+  { path: routePatterns.subscribe, lazy: subscribe },
+  { path: routePatterns.subscribeAny, lazy: subscribe },
+];
+const trending = async () => ({ Component: (await import('./routes/trending.route')).TrendingPage });
+const categoryDeals = async () => ({ Component: (await import('./routes/category-deals.route')).CategoryDealsPage });
+
+/** `/todaysdeals2` → `/todays-deals2`, keeping the query (DESIGN.md §5: both work). */
+function toTrending({ request }: { request: Request }) {
+  return redirect(`${paths.trending()}${new URL(request.url).search}`);
+}
+// The admin area (issue 11): its own layout, outside the shoppers' shell, in lazy chunks only.
+const adminShell = async () => ({ Component: (await import('./routes/admin/admin-shell.route')).AdminShellPage });
+const adminLogin = async () => ({ Component: (await import('./routes/admin/admin-login.route')).AdminLoginPage });
 
 export const routes: RouteObject[] = [
   {
@@ -30,19 +52,42 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteFallback,
     children: [
       { index: true, lazy: home },
-      { path: 'deal-alerts', lazy: home },
-      { path: 'todays-deals', lazy: home },
-      { path: 'search', lazy: async () => ({ Component: (await import('./routes/search.route')).SearchPage }) },
-      { path: 'deals/:asin', lazy: async () => ({ Component: (await import('./routes/deal.route')).DealPage }) },
-      { path: 'confirm-email', lazy: async () => ({ Component: (await import('./routes/confirm-email.route')).ConfirmEmailPage }) },
-      { path: 'unsubscribe', lazy: async () => ({ Component: (await import('./routes/unsubscribe.route')).UnsubscribePage }) },
-      { path: 'signup', lazy: async () => ({ Component: (await import('./routes/signup.route')).SignupPage }) },
-      { path: 'deal', lazy: async () => ({ Component: (await import('./routes/deal-landing.route')).DealLandingPage }) },
-      { path: 'deal/:dealId', lazy: async () => ({ Component: (await import('./routes/deal-landing.route')).DealLandingPage }) },
-      ...Object.entries(COMING_SOON).map(([path, title]) => ({ path, lazy: comingSoon, handle: { title } })),
+      { path: routePatterns.dealAlerts, lazy: home },
+      {
+        path: routePatterns.todaysDeals,
+        lazy: async () => ({ Component: (await import('./routes/todays-deals.route')).TodaysDealsPage }),
+      },
+      { path: routePatterns.trending, lazy: trending },
+      { path: routePatterns.trendingAlias, loader: toTrending, element: null },
+      { path: routePatterns.dealsScreen, loader: () => redirect(paths.todaysDeals()), element: null },
+      { path: routePatterns.categoryDeals, lazy: categoryDeals },
+      { path: routePatterns.categoryDealsAlias, lazy: categoryDeals },
+      {
+        path: routePatterns.categoryPage,
+        lazy: async () => ({ Component: (await import('./routes/category-page.route')).CategoryPagePage }),
+      },
+      { path: routePatterns.search, lazy: async () => ({ Component: (await import('./routes/search.route')).SearchPage }) },
+      { path: routePatterns.product, lazy: async () => ({ Component: (await import('./routes/deal.route')).DealPage }) },
+      {
+        path: routePatterns.confirmEmail,
+        lazy: async () => ({ Component: (await import('./routes/confirm-email.route')).ConfirmEmailPage }),
+      },
+      { path: routePatterns.unsubscribe, lazy: async () => ({ Component: (await import('./routes/unsubscribe.route')).UnsubscribePage }) },
+      { path: routePatterns.signup, lazy: async () => ({ Component: (await import('./routes/signup.route')).SignupPage }) },
+      { path: routePatterns.deal, lazy: async () => ({ Component: (await import('./routes/deal-landing.route')).DealLandingPage }) },
+      { path: routePatterns.dealPreset, lazy: async () => ({ Component: (await import('./routes/deal-landing.route')).DealLandingPage }) },
+      ...CONTENT_ROUTES,
+      {
+        path: routePatterns.categoryPageCatchAll,
+        lazy: async () => ({ Component: (await import('./routes/category-page.route')).CategoryPageCatchAll }),
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.route')).NotFoundPage }) },
     ],
   },
+  { path: 'admin/login', lazy: adminLogin, HydrateFallback: RouteFallback },
+  // One route each (a splat, not an optional segment), so switching tabs never remounts the shell.
+  { path: 'admin/*', lazy: adminShell, HydrateFallback: RouteFallback },
+  { path: 'management/*', lazy: adminShell, HydrateFallback: RouteFallback },
 ];
 
 export function createRouter() {

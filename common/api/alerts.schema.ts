@@ -3,6 +3,7 @@
  * "Deal alert"; DESIGN.md §4 "Visitors").
  */
 import { z } from 'zod';
+import { freeText, safeText } from './text.schema';
 import { parsePriceToPence } from '../money';
 
 /** An e-mail address as we accept it: trimmed, lower-cased, at most 254 characters (RFC 5321). */
@@ -36,19 +37,19 @@ export const createAlertSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN'),
-    productTitle: z.string().max(500).optional().nullable(),
+    productTitle: safeText(500).optional().nullable(),
     currentPrice: z
-      .union([z.string().max(50), z.number()])
+      .union([safeText(50), z.number()])
       .optional()
       .nullable(),
     targetPrice: z
-      .union([z.string().max(50), z.number()])
+      .union([safeText(50), z.number()])
       .optional()
       .nullable(),
-    productImageUrl: z.string().max(2000).optional().nullable(),
-    productUrl: z.string().max(2000).optional().nullable(),
-    userEmail: z.string().max(1000).optional().nullable(),
-    email: z.string().max(1000).optional().nullable(),
+    productImageUrl: safeText(2000).optional().nullable(),
+    productUrl: safeText(2000).optional().nullable(),
+    userEmail: safeText(1000).optional().nullable(),
+    email: safeText(1000).optional().nullable(),
     isActive: z.boolean().optional(),
   })
   .transform((v, ctx) => {
@@ -124,14 +125,17 @@ export const subscriberStatusSchema = z.object({
 });
 export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
 
-/** POST /api/subscribers/confirm body: the `email` and `sig` query parameters of the confirmation link. */
+/** The issue time of a signed e-mail link (`t`, Unix seconds), as the page passes it on. */
+export const linkTimeSchema = z.union([safeText(20), z.number().int().nonnegative()]);
+
+/**
+ * POST /api/subscribers/confirm body: the `email`, `t` (issue time) and `sig` query parameters of
+ * the confirmation or sign-in link (links live 7 days; issue 5).
+ */
 export const confirmSubscriberSchema = z.object({
   email: emailSchema,
-  sig: z
-    .string({ error: 'is missing: open the link from your confirmation e-mail' })
-    .trim()
-    .min(1, 'is missing: open the link from your confirmation e-mail')
-    .max(200),
+  t: linkTimeSchema.optional(),
+  sig: safeText(200).trim().min(1, 'is missing: open the link from your confirmation e-mail'),
 });
 
 /** POST /api/subscribers/confirm answer; the page stores `visitorToken` (signs the visitor in on this device). */
@@ -144,17 +148,50 @@ export type ConfirmSubscriberResponse = z.infer<typeof confirmSubscriberResponse
 
 /**
  * POST /api/unsubscribe body (content-and-account-pages §7). `email` is checked by the server
- * (blank: 400 `email: Please enter your email address`); `sig` (from the e-mailed link) is optional.
+ * (blank: 400 `email: Please enter your email address`); `t` and `sig` (from the e-mailed link) are
+ * optional: without them the address is e-mailed a one-click link instead (issue 5).
  */
 export const unsubscribeSchema = z.object({
-  email: z.string().max(1000).nullish(),
-  reason: z.string().max(1000).nullish(),
-  visitedPath: z.string().max(2000).nullish(),
-  userAgent: z.string().max(1000).nullish(),
-  referrer: z.string().max(2000).nullish(),
-  sig: z.string().max(200).nullish(),
+  email: safeText(1000).nullish(),
+  reason: freeText(1000).nullish(),
+  t: linkTimeSchema.nullish(),
+  visitedPath: safeText(2000).nullish(),
+  userAgent: safeText(1000).nullish(),
+  referrer: safeText(2000).nullish(),
+  sig: safeText(200).nullish(),
 });
 export type UnsubscribeInput = z.input<typeof unsubscribeSchema>;
 
-/** Answer of POST /api/unsubscribe and POST /api/unsubscribe/one-click; never says whether the address was known. */
-export const unsubscribeResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+/** Why a visit was tracked (content-and-account-pages §7 "POST /api/unsubscribe/track"). */
+export const UNSUBSCRIBE_VISIT_REASONS = ['visited_subscribe_page', 'visited_unsubscribe_page'] as const;
+
+/**
+ * POST /api/unsubscribe/track body (content-and-account-pages §4, §7): a visit to /unsubscribe or
+ * /subscribe/*, recorded for the owners. It never unsubscribes anyone (only a signed link or a
+ * mailbox token proves an address, DESIGN.md §4). A blank `email` is recorded as none.
+ */
+export const unsubscribeTrackSchema = z.object({
+  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), safeText(1000).pipe(emailSchema).nullish()),
+  reason: z.enum(UNSUBSCRIBE_VISIT_REASONS, { error: 'must be visited_subscribe_page or visited_unsubscribe_page' }),
+  visitedPath: safeText(2000).nullish(),
+  userAgent: safeText(1000).nullish(),
+  referrer: safeText(2000).nullish(),
+  subscribeId: safeText(200).nullish(),
+  subscribeAction: safeText(200).nullish(),
+  subscribeParam: safeText(200).nullish(),
+});
+export type UnsubscribeTrackInput = z.input<typeof unsubscribeTrackSchema>;
+export const unsubscribeTrackResponseSchema = z.object({ recorded: z.literal(true) });
+
+/**
+ * Answer of POST /api/unsubscribe and POST /api/unsubscribe/one-click; never says whether the
+ * address was known. `effective` false: no proof came with the request, so a one-click link was
+ * e-mailed to the address instead and `message` says so (issue 5).
+ */
+export const unsubscribeResponseSchema = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  effective: z.boolean(),
+  message: z.string().optional(),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

@@ -3,6 +3,7 @@
  * GET /api/amazon/similar-items/{asin}, POST /api/amazon/analyze-products).
  */
 import { z } from 'zod';
+import { safeText } from './text.schema';
 import { productSchema } from './products.schema';
 
 export const rankingSchema = z.object({
@@ -34,17 +35,17 @@ export const similarItemsResponseSchema = z.object({
 });
 export type SimilarItemsResponse = z.infer<typeof similarItemsResponseSchema>;
 
-const price = z.union([z.string().max(30), z.number()]);
+const price = z.union([safeText(30), z.number()]);
 /** A product as the client sends it for analysis: only what the value score reads. */
 export const analysisProductSchema = z.object({
-  asin: z.string().max(20).optional(),
-  title: z.string().min(1, 'must not be empty').max(500),
+  asin: safeText(20).optional(),
+  title: safeText(500).min(1, 'must not be empty'),
   price,
   originalPrice: price.nullish(),
   rating: z.number().min(0).max(5).nullish(),
   reviewCount: z.number().int().min(0).nullish(),
-  brand: z.string().max(200).nullish(),
-  category: z.string().max(100).nullish(),
+  brand: safeText(200).nullish(),
+  category: safeText(100).nullish(),
 });
 
 /** POST /api/amazon/analyze-products body: up to 50 similar products. */

@@ -4,8 +4,10 @@
  * web app uses the inferred types only.
  */
 import { z } from 'zod';
+import { safeText } from './text.schema';
 import { AFFILIATE_TAG_PATTERN, isAllowedAmazonUrl } from '../affiliate';
 import { emailSchema } from './alerts.schema';
+import { categoryPageSlugSchema } from './deals.schema';
 import { SURVEY_CATEGORY_VALUES } from '../engagement';
 
 export { EMAIL_FREQUENCIES, SIGNUP_CONSENT_WORDING, SIGN_IN_MESSAGE, SURVEY_CATEGORIES } from '../engagement';
@@ -37,9 +39,7 @@ export const preferencesResponseSchema = preferencesSchema.nullable();
 
 /** A short free-text field: trimmed, at most `max` characters, blank → null. */
 const shortText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
+  safeText(max)
     .transform((s) => (s.trim() === '' ? null : s.trim()))
     .nullish();
 
@@ -51,7 +51,7 @@ export const campaignSchema = z.object({
 });
 
 /** An optional price in pounds as the spec sends it ("12.99", "£12.99", 12.99, null). */
-const optionalPrice = z.union([z.string().max(30), z.number(), z.null()]).optional();
+const optionalPrice = z.union([safeText(30), z.number(), z.null()]).optional();
 
 /**
  * POST /api/product-clicks body (shopper-screens §7; content-and-account-pages §7). `productAsin` is an
@@ -67,14 +67,14 @@ export const productClickSchema = z
       .max(100, 'must be at most 100 characters')
       .regex(/^[A-Za-z0-9-]+$/, 'must be an ASIN or a deal id (letters, digits, hyphens)'),
     productTitle: shortText(500),
-    userEmail: z.string().max(254, 'must be at most 254 characters').nullish(),
-    affiliateUrl: z.string().max(2000, 'must be at most 2000 characters').refine(isAllowedAmazonUrl, 'must be an Amazon UK link'),
+    userEmail: safeText(254).nullish(),
+    affiliateUrl: safeText(2000).refine(isAllowedAmazonUrl, 'must be an Amazon UK link'),
     price: optionalPrice,
     originalPrice: optionalPrice,
     category: shortText(100),
     clickType: z.enum(['title', 'shop'], { error: 'must be title or shop' }).default('shop'),
     referrer: shortText(2000),
-    imageUrl: z.string().max(2000).nullish(),
+    imageUrl: safeText(2000).nullish(),
   })
   .extend(campaignSchema.shape);
 export type ProductClickInput = z.input<typeof productClickSchema>;
@@ -86,14 +86,16 @@ export const goQuerySchema = z
   .object({
     ct: z.enum(['title', 'shop'], { error: 'must be title or shop' }).default('shop'),
     nu: z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).optional(),
-    email: z.string().max(254, 'must be at most 254 characters').optional(),
+    email: safeText(254).optional(),
     from: shortText(2000),
     deal: z
       .string()
       .max(100)
       .regex(/^[A-Za-z0-9-]+$/, 'must be a deal id (letters, digits, hyphens)')
       .optional(),
-    url: z.string().max(2000, 'must be at most 2000 characters').refine(isAllowedAmazonUrl, 'must be an Amazon UK link').optional(),
+    url: safeText(2000).refine(isAllowedAmazonUrl, 'must be an Amazon UK link').optional(),
+    /** A category page's slug (issue 8): the server tags the link with that page's stored tag. */
+    cp: categoryPageSlugSchema.optional(),
   })
   .extend(campaignSchema.shape);
 

@@ -3,10 +3,12 @@
  * Prices are strings of pounds with two decimals ("12.99"); every price carries `asOf` (ISO 8601, UTC).
  */
 import { z } from 'zod';
+import { safeText } from './text.schema';
 import { SHOPPER_CATEGORY_KEYS } from '../categories';
+import { SAVING_BASIS_TYPES } from '../discount';
 
 /** How the original ("was") price is substantiated; null when there is none. */
-export const savingBasisTypeSchema = z.enum(['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH', 'OBSERVED_HIGH_30D']);
+export const savingBasisTypeSchema = z.enum(SAVING_BASIS_TYPES);
 
 export const productSchema = z.object({
   asin: z.string(),
@@ -47,7 +49,7 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v)
 
 /** POST /api/products/search body. maxPrice is in pounds (spec §9: default 1500). */
 export const searchCriteriaSchema = z.object({
-  keywords: z.string().max(200).optional().default(''),
+  keywords: safeText(200).optional().default(''),
   maxPrice: z.coerce.number().positive().max(1_000_000).optional().default(1500),
   minRating: z.coerce.number().min(0).max(5).optional().default(0),
   /** 'trending', 'All', '' or one of the ten keys. */
@@ -56,11 +58,11 @@ export const searchCriteriaSchema = z.object({
     .optional()
     .default('All'),
   discountOnly: booleanish.optional().default(false),
-  searchIndex: z.string().max(50).optional(),
+  searchIndex: safeText(50).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   itemCount: z.coerce.number().int().min(1).max(100).optional().default(20),
   sortBy: z.enum(['Featured', 'Price:LowToHigh', 'Price:HighToLow', 'AvgCustomerReviews', 'Relevance']).optional().default('Featured'),
-  userEmail: z.string().max(254).optional().nullable(),
+  userEmail: safeText(254).optional().nullable(),
 });
 export type SearchCriteria = z.input<typeof searchCriteriaSchema>;
 export type ParsedSearchCriteria = z.output<typeof searchCriteriaSchema>;
@@ -102,12 +104,16 @@ export const publicConfigSchema = z.object({
   version: z.string(),
   /** Number of products in the catalogue; 0 shows the onboarding state (how to import a feed). */
   catalogueSize: z.number().int(),
+  /** Company details for the About, legal and contact pages (COMPANY_NAME, COMPANY_ADDRESS, CONTACT_EMAIL; issue 10). */
+  companyName: z.string(),
+  companyAddress: z.string(),
+  contactEmail: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /** GET /api/products/suggestions?q=: q trimmed, 2–100 characters (shopper-screens §5, §9). */
 export const suggestionsQuerySchema = z.object({
-  q: z.preprocess((v) => v ?? '', z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters')),
+  q: z.preprocess((v) => v ?? '', safeText(100).trim().min(2, 'must be at least 2 characters')),
 });
 
 /** Path parameter `asin`: 10 letters or digits (upper-cased first, so a pasted lower-case ASIN works). */

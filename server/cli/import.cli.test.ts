@@ -12,7 +12,10 @@ import { openDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/data-dir-lock';
 import { dealAlerts } from '../db/schema/alerts.schema';
 import { emailOutbox } from '../db/schema/email.schema';
+import { composeDeferred } from '../email/deferred-email';
+import { testEnv } from '../env';
 import { subscribers } from '../db/schema/visitors.schema';
+import { recordPublicUrl } from '../site-settings';
 import { hasSharedData, sharedDataPath } from '../features/catalogue/real-data.test-support';
 
 const BY_REVIEWS = 'amazon-uk-2023/best_products_by_reviews.csv';
@@ -67,6 +70,8 @@ describe.skipIf(!present)('npm run import', () => {
     await seeded.db
       .insert(dealAlerts)
       .values({ userEmail: email, productAsin: 'B00O869QUC', productTitle: 'Batteries', currentPricePence: 519 });
+    // The server that last ran on this database recorded its public address (issue 5).
+    await recordPublicUrl(seeded.db, 'https://deals.example.co.uk', new Date());
     await seeded.close();
 
     const lines = readFileSync(sharedDataPath(BY_REVIEWS), 'utf8').split('\n');
@@ -92,6 +97,15 @@ describe.skipIf(!present)('npm run import', () => {
     const queued = await check.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
     await check.close();
     expect(queued).toHaveLength(1);
+    // The CLI queues the facts only; the server's sender composes the message with its own address,
+    // so links point at the running site, never at the CLI's default http://localhost:3000.
+    const row = queued[0] as (typeof queued)[number];
+    expect(row.html).toBeNull();
+    expect(row.payload).toMatchObject({ asin: 'B00O869QUC', oldPricePence: 519, newPricePence: 419 });
+    const composed = await composeDeferred(testEnv({ PUBLIC_URL: 'https://deals.example.co.uk' }), row);
+    expect(composed.html).toContain('https://deals.example.co.uk/deals/B00O869QUC');
+    expect(composed.headers['List-Unsubscribe']).toMatch(/^<https:\/\/deals\.example\.co\.uk\/api\/unsubscribe\/one-click\?/);
+    expect(composed.subject).toMatch(/^Price drop: .+ now £4\.19 \(was £5\.19\)$/);
 
     // Back up to £5.19 in text mode: a rise is checked but queues nothing.
     const text = await runCli(dataDir, [sharedDataPath(BY_REVIEWS)]);

@@ -8,16 +8,16 @@
  * (new, updated or unchanged); 1 when none was, `--strict` failed, the file is not CSV or the
  * database could not be opened; 2 for a usage error.
  */
+import { recordedPublicUrl } from '../site-settings';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
-import { loadEnvOrReport, type Env } from '../env';
-import { openDatabase, type Database, type Db } from '../db/client';
+import { loadEnvOrReport } from '../env';
+import { openDatabase, type Database } from '../db/client';
 import { describeDatabaseOpenError } from '../db/open-error';
 import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
-import { importCatalogueFile, type ImportReport } from '../features/catalogue/catalogue-import.service';
-import { runPriceCheck } from '../features/price-checks/price-check.service';
-import { createCatalogueSource } from '../sources/catalogue.source';
+import type { ImportReport } from '../features/catalogue/catalogue-import.service';
+import { importCatalogueAndCheckAlerts, type AlertEvaluation } from '../features/catalogue/catalogue-update.service';
 
 const USAGE = 'Usage: npm run import -- <file.csv> [--strict] [--json]';
 const SHOWN_REJECTIONS = 20;
@@ -28,7 +28,7 @@ interface Args {
   json: boolean;
 }
 
-type PriceCheckOutcome = { alertsChecked: number; notificationsQueued: number } | { error: string };
+type PriceCheckOutcome = AlertEvaluation;
 
 function parseArgs(argv: readonly string[]): Args | string {
   const files: string[] = [];
@@ -80,14 +80,17 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     const bar = !args.json && process.stdout.isTTY ? progressBar() : undefined;
     bar?.start(statSync(file).size, 0);
-    const report = await importCatalogueFile(database.db, file, {
-      strict: args.strict,
-      onProgress: bar ? (read) => bar.update(read) : undefined,
-    });
+    // Links in the e-mails this may queue must point at the running site, not at this CLI's default.
+    const publicUrl = (await recordedPublicUrl(database.db)) ?? env.PUBLIC_URL;
+    const { report, alerts: priceCheck } = await importCatalogueAndCheckAlerts(
+      { db: database.db, env: { ...env, PUBLIC_URL: publicUrl }, clock: () => new Date() },
+      { filePath: file },
+      { strict: args.strict, onProgress: bar ? (read) => bar.update(read) : undefined },
+    );
     bar?.stop();
-
-    let priceCheck: PriceCheckOutcome | undefined;
-    if (report.changedAsins.length > 0) priceCheck = await evaluateAlerts(database.db, env, report.changedAsins);
+    // PGlite keeps a bulk import's WAL until a checkpoint: write it back now, so the data folder
+    // does not carry hundreds of MB of WAL until the server next starts (issue 7).
+    if (database.kind === 'pglite') await database.query('checkpoint');
 
     if (args.json) console.log(JSON.stringify({ file, ...report, priceCheck }, null, 2));
     else printReport(report, priceCheck, args.strict);
@@ -112,21 +115,6 @@ function progressBar(): cliProgress.SingleBar {
     },
     cliProgress.Presets.shades_classic,
   );
-}
-
-/**
- * Evaluates the alerts on `asins` against the prices just imported (issue part 3: "when prices
- * changed, run the price evaluation for the affected alerts"), through the catalogue price source.
- * Price-drop e-mails are queued in the outbox; the server's sender delivers them.
- */
-async function evaluateAlerts(db: Db, env: Env, asins: string[]): Promise<PriceCheckOutcome> {
-  try {
-    const run = await runPriceCheck({ db, source: createCatalogueSource(db), clock: () => new Date(), env }, { trigger: 'import', asins });
-    return { alertsChecked: run.alertsChecked, notificationsQueued: run.notificationsQueued };
-  } catch (error) {
-    // The import itself is committed; the next scheduled price check evaluates the alerts instead.
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
 }
 
 const int = new Intl.NumberFormat('en-GB');

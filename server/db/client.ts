@@ -3,7 +3,6 @@
  * node-postgres pool when `DATABASE_URL` is set (DESIGN.md §2). One schema, one set of migrations.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,22 +12,41 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../project-root';
+import { openPgliteWorker } from './pglite-worker-client';
 import * as catalogue from './schema/catalogue.schema';
 import * as alerts from './schema/alerts.schema';
 import * as visitors from './schema/visitors.schema';
 import * as email from './schema/email.schema';
 import * as categoryPages from './schema/category-pages.schema';
 import * as productClicks from './schema/product-clicks.schema';
+import * as categoryClicks from './schema/category-clicks.schema';
 import * as engagement from './schema/engagement.schema';
+import * as siteSettings from './schema/site-settings.schema';
+import * as contact from './schema/contact.schema';
+import * as admin from './schema/admin.schema';
 
-export const schema = { ...catalogue, ...alerts, ...visitors, ...email, ...categoryPages, ...productClicks, ...engagement };
+export const schema = {
+  ...catalogue,
+  ...alerts,
+  ...visitors,
+  ...email,
+  ...categoryPages,
+  ...productClicks,
+  ...categoryClicks,
+  ...engagement,
+  ...siteSettings,
+  ...contact,
+  ...admin,
+};
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A transaction handle (same API as Db). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** SQL files read at run time, from source and from the built server alike (project-root.ts). */
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'server/db/migrations');
 
 export interface Database {
   db: Db;
@@ -38,7 +56,10 @@ export interface Database {
   /** Applies pending migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The PGlite instance when embedded (for tools that need it), else undefined. */
+  /**
+   * The PGlite instance when embedded (for tools that need it), else undefined. When PGlite runs in
+   * a worker thread this is the worker's client, which offers query, exec, transaction and close.
+   */
   pglite?: PGlite;
   pool?: pg.Pool;
 }
@@ -48,6 +69,23 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` (or undefined) for an in-memory database. */
   dataDir?: string;
+  /**
+   * Runs PGlite in a worker thread (pglite-worker-client.ts), so its SQL never blocks the thread
+   * that serves HTTP (docs/decisions/0007-pglite-worker.md). Default: yes on disk (npm start, the
+   * import CLI), no in memory (test databases, in-memory benches).
+   */
+  worker?: boolean;
+}
+
+/**
+ * The test helper's and the benches' `PGLITE_WORKER` switch as an {@link OpenDatabaseOptions.worker}
+ * value: `1` forces the worker thread, `0` forbids it, anything else keeps the default (worker on
+ * disk, same thread in memory). `npm start` and the import CLI always take the default.
+ */
+export function pgliteWorkerSetting(value: string | undefined): boolean | undefined {
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return undefined;
 }
 
 /**
@@ -58,6 +96,12 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an administrator, a dropped test database)
+    // is reported here; without a listener node-postgres would crash the process. The pool opens
+    // a new connection on the next query, so noting it is enough (its code only: no SQL, no data).
+    pool.on('error', (error: Error & { code?: string }) => {
+      console.error(`[db] an idle PostgreSQL connection was closed (${error.code ?? error.name}); the next query reconnects`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -77,8 +121,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   } else {
     dataDir = undefined;
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  let client: PGlite;
+  if (opts.worker ?? dataDir !== undefined) {
+    // The worker client offers the part of PGlite's API the app uses; drizzle's driver runs on it.
+    client = (await openPgliteWorker(dataDir)).asPglite();
+  } else {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

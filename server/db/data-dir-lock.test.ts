@@ -2,7 +2,7 @@
  * The embedded database's directory lock (issue part 3: PGlite cannot be opened by two processes;
  * the CLI must say who holds it and how to proceed).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,26 @@ describe('acquireDataDirLock', () => {
     const lock = acquireDataDirLock(dir, 'cli');
     expect(readLock(file)).toMatchObject({ pid: process.pid, owner: 'cli' });
     lock.release();
+  });
+
+  it.skipIf(process.platform !== 'linux')('takes over a lock whose process died but was never reaped (a zombie)', async () => {
+    // `sh` backgrounds a `sleep 0`, prints its pid and becomes `sleep 5`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d).trim()))));
+      for (let i = 0; i < 50 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'); i += 1)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toContain(') Z');
+      const dir = fresh();
+      const file = path.join(dir, LOCK_FILE_NAME);
+      acquireDataDirLock(dir, 'cli').release();
+      writeFileSync(file, JSON.stringify({ pid, owner: 'server', startedAt: '2025-01-01T00:00:00Z' }));
+      const lock = acquireDataDirLock(dir, 'cli');
+      expect(readLock(file)).toMatchObject({ pid: process.pid, owner: 'cli' });
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('takes over an unreadable lock file', () => {

@@ -103,9 +103,25 @@ function isAlive(holder: LockInfo): boolean {
   if (holder.hostname && holder.hostname !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(holder.pid);
+}
+
+/**
+ * A process that died but was not yet reaped (state Z in /proc, Linux) still answers kill(pid, 0):
+ * after a crash in a container whose PID 1 does not reap, the dead server would hold the lock for
+ * ever. Elsewhere (no /proc) this answers false and the pid check alone decides.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may itself hold spaces.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 

@@ -8,23 +8,59 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { emailOutbox } from '../db/schema/email.schema';
 
-export interface OutgoingEmail {
+/**
+ * A message for the outbox: either composed now (`subject`, `html`, `text`), or deferred: only a
+ * `payload` that the sender composes right before sending (email/deferred-email.ts), so a job that
+ * queues thousands of messages (the price check) holds its transaction for no rendering.
+ */
+export type OutgoingEmail = ComposedEmail | DeferredEmail;
+
+interface OutgoingBase {
   recipient: string;
-  subject: string;
-  html: string;
-  text: string;
-  headers?: Record<string, string>;
   /** 'confirmation' | 'price-drop' | … */
   kind: string;
   /** Unique per (recipient, cause), e.g. `price-drop:alert:12:obs:345`. */
   dedupeKey: string;
+  /** When the cause happened (default: the database's clock); the hourly send budget counts by it. */
+  createdAt?: Date;
+  /** Hold the message until then (the hourly budget of send-budget.ts); default: send at once. */
+  notBefore?: Date;
+}
+
+/** A message rendered when queued. */
+export interface ComposedEmail extends OutgoingBase {
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string>;
+  payload?: undefined;
+}
+
+/** A message the sender composes from `payload` (JSON) by its `kind` at send time. */
+export interface DeferredEmail extends OutgoingBase {
+  payload: Record<string, unknown>;
+  subject?: undefined;
+}
+
+/** `last_error` of a message held back by the hourly budget: makes the sender respect `next_attempt_at`. */
+export const DELAYED_BY_BUDGET = 'delayed: MAX_CONFIRMATIONS_PER_HOUR reached';
+
+function toRow(message: OutgoingEmail) {
+  const { notBefore, createdAt, ...rest } = message;
+  return {
+    ...rest,
+    recipient: message.recipient.toLowerCase(),
+    headers: message.payload ? {} : (message.headers ?? {}),
+    ...(createdAt ? { createdAt } : {}),
+    ...(notBefore ? { nextAttemptAt: notBefore, lastError: DELAYED_BY_BUDGET } : {}),
+  };
 }
 
 /** Inserts the message unless its dedupe key exists. Returns the new row id, or null when it was a duplicate. */
 export async function enqueueEmail(db: Db | Tx, message: OutgoingEmail): Promise<number | null> {
   const rows = await db
     .insert(emailOutbox)
-    .values({ ...message, recipient: message.recipient.toLowerCase(), headers: message.headers ?? {} })
+    .values(toRow(message))
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
   return rows[0]?.id ?? null;
@@ -43,7 +79,7 @@ export async function enqueueEmails(db: Db | Tx, messages: readonly OutgoingEmai
   for (let i = 0; i < messages.length; i += ENQUEUE_BATCH) {
     const rows = await db
       .insert(emailOutbox)
-      .values(messages.slice(i, i + ENQUEUE_BATCH).map((m) => ({ ...m, recipient: m.recipient.toLowerCase(), headers: m.headers ?? {} })))
+      .values(messages.slice(i, i + ENQUEUE_BATCH).map(toRow))
       .onConflictDoNothing({ target: emailOutbox.dedupeKey })
       .returning({ dedupeKey: emailOutbox.dedupeKey });
     for (const row of rows) added.add(row.dedupeKey);

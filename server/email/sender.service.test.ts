@@ -13,6 +13,7 @@ import { emailOutbox } from '../db/schema/email.schema';
 import { subscribers } from '../db/schema/visitors.schema';
 import { testEnv } from '../env';
 import { createTestDatabase } from '../test-support/test-db';
+import { deferredPriceDrop } from './deferred-email';
 import { enqueueEmail } from './outbox';
 import { deliverDueEmails, MAX_ATTEMPTS } from './sender.service';
 import { listUnsubscribeHeaders } from './signed-links';
@@ -182,5 +183,44 @@ describe('without SMTP_URL', () => {
     // Written rows stay in the table and are not written again.
     expect(await deliverDueEmails({ db: database.db, env, clock })).toMatchObject({ written: 0 });
     expect(await readdir(path.join(dataDir, 'outbox'))).toHaveLength(1);
+  });
+
+  it('composes a deferred price drop when it sends it, and kills a payload it cannot compose', async () => {
+    const env = testEnv({ DATA_DIR: dataDir, PUBLIC_URL: 'https://deals.example' });
+    const before = new Set(await readdir(path.join(dataDir, 'outbox')));
+    const good = await enqueueEmail(
+      database.db,
+      deferredPriceDrop(
+        {
+          alertId: 7,
+          observationId: 70,
+          recipient: 'ok@example.com',
+          asin: 'B0DEFER001',
+          productTitle: 'Deferred kettle',
+          productImageUrl: null,
+          oldPricePence: 2000,
+          newPricePence: 1500,
+          targetPricePence: null,
+          asOf: now,
+        },
+        now,
+      ),
+    );
+    const bad = await enqueueEmail(database.db, {
+      recipient: 'ok@example.com',
+      kind: 'price-drop',
+      dedupeKey: 'test:bad-payload',
+      payload: { asin: 1 },
+    });
+    expect(await deliverDueEmails({ db: database.db, env, clock })).toMatchObject({ written: 1, dead: 1 });
+    const [goodRow, badRow] = await rows([good!, bad!]);
+    expect(goodRow).toMatchObject({ status: 'written' });
+    expect(badRow).toMatchObject({ status: 'dead' });
+    expect(badRow!.lastError).toContain('malformed');
+    const file = (await readdir(path.join(dataDir, 'outbox'))).find((f) => !before.has(f));
+    const mail = await PostalMime.parse(await readFile(path.join(dataDir, 'outbox', file!), 'utf8'));
+    expect(mail.subject).toBe('Price drop: Deferred kettle now £15.00 (was £20.00)');
+    expect(mail.html).toContain('https://deals.example/deals/B0DEFER001');
+    expect(headerOf(mail, 'List-Unsubscribe')).toMatch(/^<https:\/\/deals\.example\/api\/unsubscribe\/one-click\?/);
   });
 });

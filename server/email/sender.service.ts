@@ -11,6 +11,8 @@
  *   `last_error`, and `next_attempt_at = now + 30 s × 2^(attempts − 1)` (at most 1 h); after
  *   {@link MAX_ATTEMPTS} attempts, or a permanent 5xx refusal, 'dead' (kept for the admin);
  * - without: an .eml file in `DATA_DIR/outbox`, row 'written' (it stays in the table).
+ * A deferred row (only a `payload`) is composed right before it is sent (deferred-email.ts); one
+ * that cannot be composed is 'dead' at once.
  *
  * A dead SMTP server loses nothing (rows stay pending and are retried) and duplicates nothing (a row
  * is marked right after the server accepts it; the Message-ID is derived from the dedupe key, so in
@@ -22,26 +24,34 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema/email.schema';
 import type { Env } from '../env';
-import { mailableEmails } from '../features/subscriptions/subscriptions.queries';
+import { mailableEmails } from './mailability';
 import { createTransport, type Transport } from './transport';
+import { composeDeferred, type ComposedParts } from './deferred-email';
 
 /** Attempts before a row is 'dead'. */
 export const MAX_ATTEMPTS = 8;
 /** First retry delay; doubles per attempt. */
 export const BASE_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** How long a claimed row may stay 'sending' before another run takes it back (SMTP timeouts are far shorter). */
-export const LEASE_MS = 5 * 60 * 1000;
+/**
+ * How long a claimed row may stay 'sending' before another run takes it back. Renewed right before
+ * each hand-over to SMTP, and longer than one hand-over can take (transport.ts SMTP timeouts: 10 s
+ * connect + 10 s greeting + 30 s idle socket), so a row is handed to SMTP at most once per lease.
+ * After a crash mid-send the message is retried when its lease ends, within this time (issue 5).
+ */
+export const LEASE_MS = 60 * 1000;
 /** `last_error` of a row handed back untried because the server was unreachable (it then waits for its retry time). */
 const UNREACHABLE = 'not tried: the mail server was unreachable';
 /** Rows claimed per round: a small batch keeps leases short and the mailable check fresh. */
 const CLAIM_BATCH = 20;
 
 /**
- * Kinds that go to addresses which have not (or not yet) confirmed: the confirmation itself.
+ * Kinds that go to addresses which have not (or not yet) confirmed: the confirmation (and sign-in)
+ * link, the unsubscribe link asked for on the unsubscribe page, and contact-form messages to the
+ * owners' own CONTACT_EMAIL (issue 10), which never subscribes to anything.
  * Every other kind is subscribed mail and needs a confirmed, subscribed recipient at send time.
  */
-export const UNGATED_KINDS: ReadonlySet<string> = new Set(['confirmation']);
+export const UNGATED_KINDS: ReadonlySet<string> = new Set(['confirmation', 'unsubscribe-link', 'contact-message']);
 
 export interface SenderDeps {
   db: Db;
@@ -115,14 +125,24 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
           counts.suppressed += 1;
           continue;
         }
+        // Our lease may have run out while earlier rows were sent: then another sender may hold it.
+        if (!(await renewLease(deps.db, row.id, deps.clock()))) continue;
+        let parts: ComposedParts;
+        try {
+          parts = await partsOf(deps.env, row);
+        } catch (error) {
+          await finish(deps.db, row.id, { status: 'dead', attempts: row.attempts + 1, lastError: describeError(error) });
+          counts.dead += 1;
+          continue;
+        }
         try {
           const delivery = await transport.send({
             from: deps.env.MAIL_FROM,
             to: row.recipient,
-            subject: row.subject,
-            html: row.html,
-            text: row.text,
-            headers: row.headers,
+            subject: parts.subject,
+            html: parts.html,
+            text: parts.text,
+            headers: parts.headers,
             messageId: messageIdFor(deps.env.PUBLIC_URL, row.dedupeKey),
             dedupeKey: row.dedupeKey,
           });
@@ -155,6 +175,14 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
+/** The row's message: as queued, or composed now from its payload (deferred-email.ts). */
+async function partsOf(env: Env, row: OutboxRow): Promise<ComposedParts> {
+  if (row.subject !== null && row.html !== null && row.text !== null) {
+    return { subject: row.subject, html: row.html, text: row.text, headers: row.headers };
+  }
+  return composeDeferred(env, row);
+}
+
 /** 'sending' rows whose lease ran out (a sender died mid-run) go back to 'pending'. */
 async function releaseExpiredLeases(db: Db, now: Date): Promise<void> {
   await db
@@ -179,6 +207,35 @@ async function claimDue(db: Db, now: Date, n: number): Promise<OutboxRow[]> {
     )
     .returning();
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/**
+ * Extends the lease of a row we claimed to now + LEASE_MS, if it has not run out; false when it
+ * has (the row is then left for whoever releases or claims it next).
+ */
+async function renewLease(db: Db, id: number, now: Date): Promise<boolean> {
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const rows = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`${lease}::timestamptz` })
+    .where(
+      sql`${emailOutbox.id} = ${id} and ${emailOutbox.status} = 'sending' and ${emailOutbox.nextAttemptAt} > ${now.toISOString()}::timestamptz`,
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.length === 1;
+}
+
+/**
+ * When the outbox next needs the sender: the earliest `next_attempt_at` of a 'pending' row (a retry)
+ * or a 'sending' row (a lease, possibly of a process that died), or null when nothing is waiting.
+ */
+export async function nextOutboxDueAt(db: Db): Promise<Date | null> {
+  const rows = await db
+    .select({ at: sql<string | null>`min(${emailOutbox.nextAttemptAt})` })
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.status} in ('pending', 'sending')`);
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
 }
 
 /** Settles a claimed row; only while it is still ours ('sending'). */

@@ -2,6 +2,7 @@
  * Per-route rate limits (@fastify/rate-limit). The test scaling is read here once, so suites that
  * create many alerts are not throttled while the limit itself stays real in production.
  */
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Env } from '../env';
 
 /** Multiplier applied in NODE_ENV=test. */
@@ -13,4 +14,44 @@ const TEST_SCALE = 100;
  */
 export function perWindow(env: Env, max: number, timeWindow = '1 minute') {
   return { rateLimit: { max: max * (env.NODE_ENV === 'test' ? TEST_SCALE : 1), timeWindow } };
+}
+
+/**
+ * A second limit beside the per-IP one, keyed on the **target e-mail address** of the request
+ * (issue 5; DESIGN.md §4 "Visitors": "per-address limits beside them"), so rotating client
+ * addresses cannot make the site mail one address over and over. Use as the route's `preHandler`
+ * (the body is parsed by then): `preHandler: perAddress(app, env, 5, '1 hour', (r) => r.body.email)`.
+ * Requests with no address are keyed on the client IP. Scaled like {@link perWindow} under NODE_ENV=test.
+ * Over the limit: 429 `{ error: 'Too Many Requests', message }` with Retry-After (seconds).
+ */
+export function perAddress<R extends FastifyRequest>(
+  app: FastifyInstance,
+  env: Env,
+  group: string,
+  max: number,
+  timeWindow: string,
+  pick: (request: R) => string | null | undefined,
+): preHandlerAsyncHookHandler {
+  // createRateLimit, not rateLimit(): the route's per-IP limit has already run for this request,
+  // and the plugin's ready-made handler skips a request that has been through one limit.
+  const check = app.createRateLimit({
+    max: max * (env.NODE_ENV === 'test' ? TEST_SCALE : 1),
+    timeWindow,
+    keyGenerator: (request) => {
+      const address = pick(request as R);
+      const who = typeof address === 'string' && address.trim() !== '' ? `address:${address.trim().toLowerCase()}` : `ip:${request.ip}`;
+      return `${group}:${who}`;
+    },
+  });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    await reply
+      .header('retry-after', String(result.ttlInSeconds))
+      .status(429)
+      .send({
+        error: 'Too Many Requests',
+        message: `Too many requests for this address: try again in ${Math.ceil(result.ttlInSeconds / 60)} minutes.`,
+      });
+  };
 }

@@ -6,20 +6,23 @@
  * Queues:
  * - 'price-check': cron `PRICE_CHECK_CRON` (Europe/London) → runPriceCheck({ trigger: 'cron' });
  *   also sent once at start with trigger 'initial' when an active alert was never checked.
- * - 'send-email': policy 'stately' (pg-boss's singleton that also keeps at most one job queued),
- *   retried by pg-boss with exponential backoff; scheduled every minute to pick up retries, sent at
- *   start and (debounced) on notifyOutbox() → deliverDueEmails.
+ * - 'send-email': scheduled every minute as a safety net (and for rows another process, such as
+ *   the import CLI, wrote); policy 'stately', expiring after 60 s so a job a dead process left
+ *   active holds nothing up for long. Its worker only kicks the in-process sender loop
+ *   (email/sender-loop.ts), which also runs at start, (debounced) on notifyOutbox(), and when the
+ *   outbox's next retry or lease falls due, so delivery never waits on the queue (issue 5).
  *
  * stop(): stops taking jobs, lets running ones finish for up to {@link STOP_TIMEOUT_MS}, then hands
  * the rest back to pg-boss (they are failed and retried at the next start). A price check that
  * would outlive the timeout is aborted between source calls, before it writes anything.
  */
 import PgBoss from 'pg-boss';
-import type { AppDeps } from '../app';
-import { deliverDueEmails } from '../email/sender.service';
+import type { AppDeps } from '../app-deps';
+import { createSenderLoop } from '../email/sender-loop';
+import { deliverDueEmails, nextOutboxDueAt } from '../email/sender.service';
+import { errorSummary } from '../http/log-redaction';
 import { createTransport } from '../email/transport';
-import { hasNeverCheckedAlerts } from '../features/price-checks/price-check.queries';
-import { runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
+import { hasNeverCheckedAlerts, runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
 import { runMaintenance } from './maintenance.service';
 import { pgBossDb } from './pg-boss-db';
 
@@ -57,8 +60,9 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   const log = (message: string, error?: unknown) => {
     if (env.LOG_LEVEL !== 'silent') console.error(`[jobs] ${message}`, error ?? '');
   };
-  const boss = new PgBoss({ db: pgBossDb(database), schedule: true, supervise: true });
-  boss.on('error', (error) => log('pg-boss error', error));
+  // Supervision every 15 s: a job a dead process left active is failed soon after it expires.
+  const boss = new PgBoss({ db: pgBossDb(database), schedule: true, supervise: true, maintenanceIntervalSeconds: 15 });
+  boss.on('error', (error) => log('pg-boss error', errorSummary(error)));
   await boss.start();
 
   await boss.createQueue(PRICE_CHECK_QUEUE, {
@@ -73,10 +77,8 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   await boss.createQueue(SEND_EMAIL_QUEUE, {
     name: SEND_EMAIL_QUEUE,
     policy: 'stately',
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
+    retryLimit: 0,
+    expireInSeconds: 60,
   });
   await boss.schedule(PRICE_CHECK_QUEUE, env.PRICE_CHECK_CRON, { trigger: 'cron' }, { tz: 'Europe/London' });
   await boss.schedule(SEND_EMAIL_QUEUE, '* * * * *', {}, { tz: 'Europe/London' });
@@ -87,17 +89,15 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   const abortRuns = new AbortController();
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
 
-  const sendEmailNow = async () => {
-    await boss.send(SEND_EMAIL_QUEUE, {});
-    if (sendWorker) boss.notifyWorker(sendWorker);
-  };
-
-  const sendWorker: string = await boss.work(SEND_EMAIL_QUEUE, { pollingIntervalSeconds }, async () => {
-    const counts = await deliverDueEmails({ db: database.db, env, clock, transport }, { limit: SEND_BATCH });
-    const handled = counts.sent + counts.failed + counts.dead + counts.written + counts.suppressed;
-    // A full batch means more may be due; a connection failure stops the run early on purpose.
-    if (handled >= SEND_BATCH) await boss.send(SEND_EMAIL_QUEUE, {});
-    return counts;
+  const sender = createSenderLoop({
+    deliver: () => deliverDueEmails({ db: database.db, env, clock, transport }, { limit: SEND_BATCH }),
+    batch: SEND_BATCH,
+    nextDueAt: () => nextOutboxDueAt(database.db),
+    now: () => clock().getTime(),
+    onError: (error) => log('the e-mail sender failed; it will retry', errorSummary(error)),
+  });
+  await boss.work(SEND_EMAIL_QUEUE, { pollingIntervalSeconds }, async () => {
+    await sender.run();
   });
 
   // PGlite has no autovacuum: vacuum and analyse the busy tables nightly (maintenance.service.ts).
@@ -129,13 +129,14 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
     if (stopped || timer) return;
     timer = setTimeout(() => {
       timer = null;
-      sendEmailNow().catch((error) => log('could not queue the e-mail sender', error));
+      sender.kick();
     }, NOTIFY_DEBOUNCE_MS);
     timer.unref?.();
   }
 
-  // At start: deliver what a previous process left behind; check alerts nobody has checked yet.
-  await sendEmailNow();
+  // At start: deliver what a previous process left behind (not through the queue, which a dead
+  // process may have left busy); check alerts nobody has checked yet.
+  sender.kick();
   if (await hasNeverCheckedAlerts(database.db)) await boss.send(PRICE_CHECK_QUEUE, { trigger: 'initial' });
 
   return {
@@ -154,6 +155,7 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
       try {
         // close: false — the pool/PGlite belong to the app, main.ts closes them after us.
         await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+        await sender.stop();
       } finally {
         clearTimeout(abortTimer);
         transport.close();

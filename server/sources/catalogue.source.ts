@@ -10,17 +10,11 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { products } from '../db/schema/catalogue.schema';
+import { isLabelledSavingBasis } from '../../common/discount';
 import type { PriceQuote, PriceSource } from './price-source';
 
 /** Name recorded on price observations and compared by the price-check job (a catalogue quote never rewrites the catalogue). */
 export const CATALOGUE_SOURCE_NAME = 'catalogue';
-
-const SAVING_BASIS_TYPES = new Set<PriceQuote['savingBasisType']>([
-  'LIST_PRICE',
-  'WAS_PRICE',
-  'LOWEST_PRICE',
-  'LOWEST_PRICE_STRIKETHROUGH',
-]);
 
 /**
  * Creates the catalogue source over `db`. `lookup(asins)` reads `price_pence`, `list_price_pence`,
@@ -48,9 +42,7 @@ export function createCatalogueSource(db: Db): PriceSource {
         .from(products)
         .where(inArray(products.asin, [...asins]));
       for (const row of rows) {
-        const basis = SAVING_BASIS_TYPES.has(row.savingBasisType as PriceQuote['savingBasisType'])
-          ? (row.savingBasisType as PriceQuote['savingBasisType'])
-          : null;
+        const basis = isLabelledSavingBasis(row.savingBasisType) ? row.savingBasisType : null;
         quotes.set(row.asin, {
           asin: row.asin,
           pricePence: row.pricePence,

@@ -3,6 +3,7 @@
  * to this interface, so the Amazon Creators API client can replace the catalogue source without
  * changing the job.
  */
+import type { LabelledSavingBasis } from '../../common/discount';
 
 /** One product's price as a source reports it. Money in integer pence. */
 export interface PriceQuote {
@@ -11,7 +12,7 @@ export interface PriceQuote {
   pricePence: number | null;
   /** Labelled saving basis (list/was price), pence, or null. */
   listPricePence: number | null;
-  savingBasisType: 'LIST_PRICE' | 'WAS_PRICE' | 'LOWEST_PRICE' | 'LOWEST_PRICE_STRIKETHROUGH' | null;
+  savingBasisType: LabelledSavingBasis | null;
   /** When the source observed this price. */
   observedAt: Date;
 }

@@ -1,15 +1,17 @@
 /**
  * A fresh, migrated database for one test file (DESIGN.md §6): in-memory PGlite by default, or a
  * new database on the PostgreSQL server of `TEST_DATABASE_URL` (created here, dropped on close).
+ * `PGLITE_WORKER=1` runs the in-memory PGlite in a worker thread, as `npm start` runs it on disk
+ * (docs/decisions/0007-pglite-worker.md).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, pgliteWorkerSetting, type Database } from '../db/client';
 
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ worker: pgliteWorkerSetting(process.env.PGLITE_WORKER) });
     await database.migrate();
     return database;
   }

@@ -203,7 +203,10 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await page.getByRole('button', { name: /Your deal alerts \(1\)/ }).click();
     const panel = page.getByRole('dialog', { name: /Your Deal Alerts \(1\)/ });
     await panel.waitFor();
-    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toMatch(/Confirm your e-mail address/);
+    // Until the e-mailed link is opened this browser holds only a device token: the panel lists its
+    // own alerts and says how to see the rest, never whether the address is subscribed (issue 5).
+    await expect.poll(() => panel.textContent(), { timeout: 15_000 }).toMatch(/These are the alerts set in this browser/);
+    expect(await panel.textContent()).not.toMatch(/Confirm your e-mail address/);
     await shot(page, 'mobile-alert-panel');
     await context.close();
   });

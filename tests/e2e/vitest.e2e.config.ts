@@ -4,9 +4,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Two files at a time (each has its own port, data folder or database): halves CI's e2e phase.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

@@ -48,16 +48,32 @@ export interface OutboundTarget {
   url?: string;
   /** Deal landing page id, recorded with the click. */
   deal?: string;
+  /**
+   * Slug of the owners' category page the click came from (issue 8): the redirect then uses that
+   * page's own affiliate tag (`cp`).
+   */
+  categoryPage?: string;
+}
+
+/**
+ * The e-mail that click tracking may use (shopper-screens §3 browser storage, §6: tracking happens
+ * "only when a tracking e-mail is stored"): `clickTrackingEmail`, else `userEmail`; null unless it
+ * holds an '@'.
+ */
+export function trackingEmail(): string | null {
+  const email = read('local', 'clickTrackingEmail') ?? read('local', 'userEmail');
+  return email?.includes('@') ? email.trim() : null;
 }
 
 /** The href of our redirect for `target`, built from the current storage and page. */
 export function outboundHref(target: OutboundTarget): string {
   const params = new URLSearchParams({ ct: target.clickType });
   if (newUserNow()) params.set('nu', '1');
-  const email = read('local', 'clickTrackingEmail') ?? read('local', 'userEmail');
-  if (email?.includes('@')) params.set('email', email.trim());
+  const email = trackingEmail();
+  if (email) params.set('email', email);
   if (target.url) params.set('url', target.url);
   if (target.deal) params.set('deal', target.deal);
+  if (target.categoryPage) params.set('cp', target.categoryPage);
   params.set('from', window.location.pathname);
   try {
     const campaign = JSON.parse(read('session', CAMPAIGN_KEY) ?? '{}') as Record<string, string>;

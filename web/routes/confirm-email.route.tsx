@@ -1,4 +1,4 @@
-/** `/confirm-email?email=&sig=`: the double opt-in link (DESIGN.md §4 "Visitors"). */
+/** `/confirm-email?email=&t=&sig=`: the double opt-in and sign-in link (DESIGN.md §4 "Visitors"). */
 import { useSearchParams } from 'react-router';
 import { ConfirmEmailView } from '../features/subscriptions/components/confirm-email-view';
 import { useSession } from '../features/session/session.store';
@@ -8,5 +8,12 @@ export function ConfirmEmailPage() {
   useDocumentTitle('Confirm your e-mail');
   const [params] = useSearchParams();
   const session = useSession();
-  return <ConfirmEmailView email={(params.get('email') ?? '').trim()} sig={params.get('sig') ?? ''} onConfirmed={session.remember} />;
+  return (
+    <ConfirmEmailView
+      email={(params.get('email') ?? '').trim()}
+      t={params.get('t') ?? ''}
+      sig={params.get('sig') ?? ''}
+      onConfirmed={session.remember}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * Deal alerts home: `/`, `/deal-alerts` and `/todays-deals` (shopper-screens §2 "Deal alerts home",
- * §4): dated heading, category buttons, the product grid with refresh and pagination, the alert
- * dialog, the automatic price check of the visitor's alerts, and the empty-catalogue onboarding.
+ * Deal alerts home: `/` and `/deal-alerts` (shopper-screens §2 "Deal alerts home", §4): dated
+ * heading, category buttons (Trending, Kitchen, Electronics, Fashion and Beauty record a category
+ * click when a tracking e-mail is stored, §7), the product grid with refresh and pagination, the
+ * alert dialog, the automatic price check of the visitor's alerts, and the empty-catalogue onboarding.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,8 +13,9 @@ import { toast } from '../components/ui/toast';
 import { useAutoPriceCheck } from '../features/alerts/api';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
-import { PreferencesSurvey } from '../features/preferences/components/preferences-dialog';
+import { LazyPreferencesSurvey } from '../features/preferences/components/lazy-preferences-survey';
 import { EmptyCatalogue } from '../features/catalogue/components/empty-catalogue';
+import { recordCategoryClick, TRACKED_HOME_CATEGORIES } from '../features/category-pages/api';
 import { useProductSearch } from '../features/products/api';
 import { CategoryButtons } from '../features/products/components/category-buttons';
 import { ProductGrid } from '../features/products/components/product-grid';
@@ -43,6 +45,7 @@ export function HomePage() {
   const totalPages = search.data?.totalPages ?? 1;
 
   function choose(next: HomeCategory) {
+    if (TRACKED_HOME_CATEGORIES.has(next)) recordCategoryClick({ categoryName: homeCategoryLabel(next), categorySlug: next });
     setCategory(next);
     setShowAll(false);
     setPage(1);
@@ -127,7 +130,7 @@ export function HomePage() {
       )}
       {alertDialog.element}
       {alternatives.element}
-      <PreferencesSurvey email={session.email} token={session.token} />
+      <LazyPreferencesSurvey email={session.email} token={session.token} />
     </div>
   );
 }

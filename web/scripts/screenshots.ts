@@ -193,8 +193,8 @@ for (const [label, width, height] of [
   await shot(page, `${label}-11-not-found`);
 
   await page.goto(`${base}/privacy-policy`);
-  await page.getByText('Coming soon').waitFor();
-  await shot(page, `${label}-12-coming-soon`);
+  await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+  await shot(page, `${label}-12-privacy-policy`);
 
   if (emptyBase) {
     await page.goto(`${emptyBase}/`);

@@ -22,7 +22,10 @@ export function RootLayout() {
       </a>
       <DemoBanner />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
+      {/* At least one screen tall, so the footer starts below the fold and a page whose content
+          arrives after its loading state does not push a visible footer down (issue 7: CLS ≤ 0.05;
+          Lighthouse measured 0.348 on /deals/{ASIN} from the footer moving). */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none">
         <Outlet />
       </main>
       <SiteFooter />

@@ -1,12 +1,15 @@
 /**
  * Site footer (shopper-screens §1, §2; DESIGN.md §4 "Affiliate links"): legal and help links, the
- * Amazon Associates disclosure, "prices are subject to change", copyright.
+ * category deals pages footers link to (/category-deals/{electronics, home-kitchen, fashion, baby,
+ * automotive}, spec §2), the Amazon Associates disclosure, "prices are subject to change", copyright.
  */
 import { Link } from 'react-router';
+import { paths } from '../../common/paths';
+import { useConfig } from '../lib/config.query';
 
 const LINKS: readonly { to: string; label: string }[] = [
-  { to: '/todays-deals', label: "Today's Deals" },
-  { to: '/deal-alerts', label: 'Deal Alerts' },
+  { to: paths.todaysDeals(), label: "Today's Deals" },
+  { to: paths.dealAlerts(), label: 'Deal Alerts' },
   { to: '/how-it-works', label: 'How It Works' },
   { to: '/faq', label: 'FAQ' },
   { to: '/blog', label: 'Blog' },
@@ -17,7 +20,22 @@ const LINKS: readonly { to: string; label: string }[] = [
   { to: '/cookie-policy', label: 'Cookie Policy' },
 ];
 
+/**
+ * Spec §2: the category deals pages linked from footers, at `/category-deals/{key}`. Names spelled
+ * here (as in common/categories.ts) so the shell's first-load chunk does not carry the category
+ * mapping rules (DESIGN.md §7 JS budget).
+ */
+const CATEGORY_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/category-deals/electronics', label: 'Electronics' },
+  { to: '/category-deals/home-kitchen', label: 'Home & Kitchen' },
+  { to: '/category-deals/fashion', label: 'Fashion' },
+  { to: '/category-deals/baby', label: 'Baby' },
+  { to: '/category-deals/automotive', label: 'Automotive' },
+];
+
 export function SiteFooter() {
+  // Company details from configuration (COMPANY_NAME, COMPANY_ADDRESS, CONTACT_EMAIL; issue 10).
+  const company = useConfig().data;
   return (
     <footer className="mt-12 bg-slate-900 text-slate-300">
       <div className="mx-auto max-w-7xl px-4 py-8">
@@ -32,9 +50,34 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        <nav aria-label="Categories" className="mt-6 border-t border-slate-700 pt-6">
+          <h2 className="text-sm font-semibold text-white">Deals by category</h2>
+          <ul className="mt-2 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 md:grid-cols-5">
+            {CATEGORY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to={paths.trending()} className="hover:text-white hover:underline">
+                Trending
+              </Link>
+            </li>
+          </ul>
+        </nav>
         <div className="mt-6 space-y-1 border-t border-slate-700 pt-6 text-sm">
           <p>As an Amazon Associate we earn from qualifying purchases.</p>
           <p>Prices are subject to change. Prices and availability are accurate as of the date and time shown and may differ on Amazon.</p>
+          {company && (
+            <p>
+              {company.companyName}, {company.companyAddress} ·{' '}
+              <a href={`mailto:${company.contactEmail}`} className="hover:text-white hover:underline">
+                {company.contactEmail}
+              </a>
+            </p>
+          )}
           <p>© {new Date().getFullYear()} Deal Alerts UK. All rights reserved.</p>
         </div>
       </div>

@@ -1,8 +1,8 @@
 /**
  * Site header (shopper-screens §2 "Deal alerts home"): desktop shows the logo, the search box with
- * suggestions, Deal Alerts and Today's Deals, and either Sign Up / Sign In or 'Welcome, {email}'
- * with Sign Out; below 768 px a compact header with the logo, the account buttons and a mobile
- * search box. Sign Up opens 'Access Today's Deals' (the signup popup); Sign In e-mails a sign-in link.
+ * suggestions, Deal Alerts, Today's Deals and Trending (the trending page's nav, §2 "Trending
+ * deals"), and either Sign Up / Sign In or 'Welcome, {email}' with Sign Out; below 768 px a compact
+ * header with the logo, the account buttons, a mobile search box and the same three links. Sign Up opens 'Access Today's Deals' (the signup popup); Sign In e-mails a sign-in link.
  */
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { SignInDialog, SignupPopup } from '../features/signups/components/accoun
 import { markNewUser } from '../lib/outbound-link';
 import { SearchBox } from '../features/search/components/search-box';
 import { useSession } from '../features/session/session.store';
+import { paths } from '../../common/paths';
 
 function Logo() {
   return (
@@ -75,24 +76,35 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-white underline decoration-2 underline-offset-4' : 'text-slate-200',
   );
 
+const NAV_LINKS: readonly { to: string; label: string }[] = [
+  { to: paths.dealAlerts(), label: 'Deal Alerts' },
+  { to: paths.todaysDeals(), label: "Today's Deals" },
+  { to: paths.trending(), label: 'Trending' },
+];
+
+function MainNav() {
+  return (
+    <nav aria-label="Main" className="-mx-2 flex items-center gap-1 overflow-x-auto md:mx-0">
+      {NAV_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} className={navLink}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 export function SiteHeader() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   // The box shows the current search term; a new term remounts it with that text.
-  const term = pathname === '/search' ? (params.get('q') ?? '') : '';
+  const term = pathname === paths.search() ? (params.get('q') ?? '') : '';
   return (
     <header className="bg-slate-900 text-white">
       <div className="mx-auto hidden max-w-7xl items-center gap-6 px-4 py-3 md:flex">
         <Logo />
         <SearchBox key={`d-${term}`} variant="desktop" initialValue={term} className="max-w-xl flex-1" />
-        <nav aria-label="Main" className="flex items-center gap-1">
-          <NavLink to="/deal-alerts" className={navLink}>
-            Deal Alerts
-          </NavLink>
-          <NavLink to="/todays-deals" className={navLink}>
-            Today's Deals
-          </NavLink>
-        </nav>
+        <MainNav />
         <div className="ml-auto">
           <AccountActions />
         </div>
@@ -103,6 +115,7 @@ export function SiteHeader() {
           <AccountActions compact />
         </div>
         <SearchBox key={`m-${term}`} variant="mobile" initialValue={term} />
+        <MainNav />
       </div>
     </header>
   );

@@ -30,6 +30,8 @@ export const dealAlerts = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The visitor token that created the alert (visitor_tokens.id): a device token reaches only its own alerts. */
+    createdByTokenId: integer('created_by_token_id'),
   },
   (t) => [uniqueIndex('deal_alerts_email_asin_idx').on(t.userEmail, t.productAsin), index('deal_alerts_asin_idx').on(t.productAsin)],
 );

@@ -3,7 +3,20 @@
  * Money in integer pence; times in UTC timestamptz (DESIGN.md §4).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigserial, boolean, customType, index, integer, jsonb, pgTable, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -41,6 +54,18 @@ export const products = pgTable(
     isBestSeller: boolean('is_best_seller').notNull().default(false),
     /** Ranking for the 'trending' category; see docs/decisions/0002-trending-score.md. */
     trendingScore: real('trending_score').notNull().default(0),
+    /**
+     * Why the product is a deal (docs/decisions/0008-deal-definition.md): LABELLED_SAVING,
+     * LOWEST_IN_90_DAYS, LOWEST_IN_30_DAYS or BELOW_30_DAY_MEDIAN; null when it is not a deal.
+     * Written only by refreshProductStats (server/features/prices), with the two columns below.
+     */
+    dealKind: text('deal_kind'),
+    /** Whole percent under the deal's reference price (≥ 1); null when not a deal. Orders the deals. */
+    dealPercent: smallint('deal_percent'),
+    /** What the card shows, e.g. "Lowest price in 30 days"; null when not a deal. */
+    dealLabel: text('deal_label'),
+    /** Popularity (the trending score's rating, review, bought-last-month and best-seller terms); fills listings after the deals. */
+    popularityScore: real('popularity_score').notNull().default(0),
     /** 'csv' | 'demo' | 'creators-api' */
     source: text('source').notNull().default('csv'),
     isDemo: boolean('is_demo').notNull().default(false),
@@ -59,9 +84,25 @@ export const products = pgTable(
   (t) => [
     index('products_search_idx').using('gin', t.searchVector),
     index('products_suggest_idx').using('gin', t.suggestVector),
-    index('products_category_idx').on(t.category, t.trendingScore),
-    index('products_trending_idx').on(t.trendingScore),
-    index('products_price_idx').on(t.pricePence),
+    // Listings read in the order they show (issue 7): imported products all score 0, so an index on
+    // the score alone left `order by trending_score desc, id` sorting every row of a page.
+    index('products_category_idx').on(t.category, t.trendingScore.desc().nullsFirst(), t.id),
+    index('products_trending_idx').on(t.trendingScore.desc().nullsFirst(), t.id),
+    index('products_price_idx').on(t.pricePence, t.id),
+    // Deal listings (issue 8): deals by saving, then the rest by popularity, each ordered as shown
+    // so a page stops after its rows (partial indexes: deals are few, the rest are most).
+    index('products_deals_idx')
+      .on(t.dealPercent.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`deal_kind is not null`),
+    index('products_category_deals_idx')
+      .on(t.category, t.dealPercent.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`deal_kind is not null`),
+    index('products_popular_idx')
+      .on(t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`deal_kind is null`),
+    index('products_category_popular_idx')
+      .on(t.category, t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`deal_kind is null`),
   ],
 );
 

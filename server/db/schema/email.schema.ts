@@ -9,9 +9,15 @@ export const emailOutbox = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    /** Subject, HTML and plain text; null until the sender composes a deferred message from `payload`. */
+    subject: text('subject'),
+    html: text('html'),
+    text: text('text'),
+    /**
+     * What a deferred message is composed from at send time (email/deferred-email.ts), e.g. the
+     * price drop of one alert; null for a message composed when it was queued.
+     */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>().notNull(),
     /** 'confirmation' | 'price-drop' | … */

@@ -2,7 +2,7 @@
  * Subscribers (double opt-in state per e-mail address) and visitor tokens (DESIGN.md §4 "Visitors").
  * Tokens are stored only as SHA-256 hashes.
  */
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const subscribers = pgTable('subscribers', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -18,6 +18,28 @@ export const subscribers = pgTable('subscribers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Unsubscribe records (admin-area §3 "Unsubscribe record"; content-and-account-pages §7
+ * "POST /api/unsubscribe"): every request, with or without proof. `email` may be empty;
+ * `effective` says whether it took effect at once (signed link or mailbox token) or a one-click
+ * link was e-mailed instead (issue 5). `ip_address` is personal data: admins see it truncated.
+ */
+export const unsubscribeRecords = pgTable(
+  'unsubscribe_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email'),
+    reason: text('reason').notNull(),
+    visitedPath: text('visited_path'),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    referrer: text('referrer'),
+    effective: boolean('effective').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unsubscribe_records_created_idx').on(t.createdAt)],
+);
+
 export const visitorTokens = pgTable(
   'visitor_tokens',
   {
@@ -28,6 +50,14 @@ export const visitorTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * What the token proves (DESIGN.md §4 "Visitors"): 'device' when minted without proof (an alert
+     * or a signup: it reaches only rows it created), 'mailbox' when minted by opening a link e-mailed
+     * to the address (it reaches everything of the address).
+     */
+    proof: text('proof').$type<'device' | 'mailbox'>().notNull().default('device'),
+    /** SHA-256 (hex) of the signed link that minted a 'mailbox' token: a second use revokes the first token. */
+    linkHash: text('link_hash'),
   },
-  (t) => [index('visitor_tokens_email_idx').on(t.email)],
+  (t) => [index('visitor_tokens_email_idx').on(t.email), index('visitor_tokens_link_hash_idx').on(t.linkHash)],
 );

@@ -74,6 +74,7 @@ describe('composePriceDropEmail', () => {
         targetPricePence: null,
         asOf: base.asOf,
       },
+      new Date('2026-07-01T11:05:00Z'),
     );
     expect(message).toMatchObject({
       kind: 'price-drop',
@@ -83,7 +84,7 @@ describe('composePriceDropEmail', () => {
     });
     expect(message.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(message.headers!['List-Unsubscribe']).toMatch(
-      /^<https:\/\/deals\.example\/api\/unsubscribe\/one-click\?email=reader%40example\.com&sig=[\w-]+>$/,
+      /^<https:\/\/deals\.example\/api\/unsubscribe\/one-click\?email=reader%40example\.com&t=1782903900&sig=[\w-]+>$/,
     );
   });
 

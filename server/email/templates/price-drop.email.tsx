@@ -16,7 +16,7 @@
 import { Button, Heading, Img, Section, Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
 import { formatPence } from '../../../common/money';
-import type { OutgoingEmail } from '../outbox';
+import type { ComposedEmail } from '../outbox';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../signed-links';
 import { EmailLayout } from './email-layout';
 
@@ -75,7 +75,7 @@ export function priceDropSubject(props: Pick<PriceDropEmailProps, 'productTitle'
 
 /** Our own product page for an ASIN (never Amazon directly). */
 export function productPageUrl(publicUrl: string, asin: string): string {
-  return `${publicUrl}/deals/${encodeURIComponent(asin)}`;
+  return `${publicUrl}${paths.product(asin)}`;
 }
 
 const styles = {
@@ -233,19 +233,22 @@ export interface PriceDropInput {
 }
 
 import { priceDropDedupeKey } from '../outbox-keys';
+import { paths } from '../../../common/paths';
 
 export { priceDropDedupeKey };
 
 /**
  * Composes the complete outbox message for one alert: kind 'price-drop', dedupe key
  * `price-drop:{alertId}:{observationId}`, the recipient's signed unsubscribe link in the body and
- * in `List-Unsubscribe` / `List-Unsubscribe-Post` (RFC 8058). Pure apart from the rendering cache.
+ * in `List-Unsubscribe` / `List-Unsubscribe-Post` (RFC 8058), issued at `now` (signed-links.ts).
+ * Pure apart from the rendering cache.
  */
 export async function composePriceDropEmail(
   env: { PUBLIC_URL: string; SECRET_KEY: string },
   input: PriceDropInput,
-): Promise<OutgoingEmail> {
-  const link = unsubscribeUrl(env.PUBLIC_URL, env.SECRET_KEY, input.recipient);
+  now: Date,
+): Promise<ComposedEmail> {
+  const link = unsubscribeUrl(env.PUBLIC_URL, env.SECRET_KEY, input.recipient, now);
   const { subject, html, text } = await renderPriceDropEmail({ ...input, publicUrl: env.PUBLIC_URL, unsubscribeUrl: link });
   return {
     recipient: input.recipient,

@@ -2,10 +2,11 @@
  * Queries on `deal_alerts` (shopper-screens §3 "Deal alert", §4 "Alert lifecycle"), joined with the
  * product's stored price for the honest `asOf` (DESIGN.md §4 "Honest prices"). Money in pence.
  */
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dealAlerts } from '../../db/schema/alerts.schema';
 import { products } from '../../db/schema/catalogue.schema';
+import type { Visitor } from '../visitors/visitors.service';
 import type { AlertProductPrice, AlertRow } from './alert-shape';
 
 /** What alert creation needs of a product: identity, the stored price and its time, and display fields. */
@@ -49,6 +50,8 @@ export interface NewAlertValues {
   /** undefined: keep an existing alert's target; null: clear it. */
   targetPricePence: number | null | undefined;
   createdAt: Date;
+  /** The visitor token creating the alert; an existing alert keeps its creator. */
+  createdByTokenId: number;
 }
 
 /**
@@ -98,31 +101,53 @@ function toJoined(r: { alert: AlertRow; productPricePence: number | null; produc
   };
 }
 
-/** Every alert of `email` (lower-case), newest first, with its product's stored price. */
-export async function listAlertsByEmail(
+/**
+ * The alerts of `visitor`'s address it may reach (DESIGN.md §4 "Visitors"): every alert of the
+ * address for a mailbox token, only those its token created for a device token.
+ */
+function reachableBy(visitor: Visitor): SQL {
+  const own = eq(dealAlerts.userEmail, visitor.email);
+  return visitor.proof === 'mailbox' ? own : (and(own, eq(dealAlerts.createdByTokenId, visitor.tokenId)) as SQL);
+}
+
+/** The alerts `visitor` may reach, newest first, with their products' stored prices. */
+export async function listReachableAlerts(
   db: Db | Tx,
-  email: string,
+  visitor: Visitor,
 ): Promise<Array<{ alert: AlertRow; product: AlertProductPrice | null }>> {
   const rows = await db
     .select(alertWithPrice)
     .from(dealAlerts)
     .leftJoin(products, eq(products.asin, dealAlerts.productAsin))
-    .where(eq(dealAlerts.userEmail, email))
+    .where(reachableBy(visitor))
     .orderBy(desc(dealAlerts.createdAt), desc(dealAlerts.id));
   return rows.map(toJoined);
 }
 
-/** The owner of alert `id`, or undefined when there is no such alert. */
-export async function findAlertOwner(db: Db | Tx, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ userEmail: dealAlerts.userEmail }).from(dealAlerts).where(eq(dealAlerts.id, id)).limit(1);
-  return row?.userEmail;
+/** The ids of the alerts `visitor` may reach, optionally only alert `id` (then at most one). */
+export async function reachableAlertIds(db: Db | Tx, visitor: Visitor, id?: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: dealAlerts.id })
+    .from(dealAlerts)
+    .where(id === undefined ? reachableBy(visitor) : and(eq(dealAlerts.id, id), reachableBy(visitor)));
+  return rows.map((r) => r.id);
 }
 
-/** Deletes alert `id` only when it belongs to `email`; true when a row was deleted. */
-export async function deleteAlertOwnedBy(db: Db | Tx, id: number, email: string): Promise<boolean> {
+/** The alert of `email` on `asin`, or undefined (one alert per address and ASIN). */
+export async function findAlert(db: Db | Tx, email: string, asin: string): Promise<AlertRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(dealAlerts)
+    .where(and(eq(dealAlerts.userEmail, email), eq(dealAlerts.productAsin, asin)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes alert `id` when `visitor` may reach it; true when a row was deleted. */
+export async function deleteReachableAlert(db: Db | Tx, id: number, visitor: Visitor): Promise<boolean> {
   const rows = await db
     .delete(dealAlerts)
-    .where(and(eq(dealAlerts.id, id), eq(dealAlerts.userEmail, email)))
+    .where(and(eq(dealAlerts.id, id), reachableBy(visitor)))
     .returning({ id: dealAlerts.id });
   return rows.length > 0;
 }

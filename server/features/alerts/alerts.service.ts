@@ -1,47 +1,77 @@
 /**
  * Deal alerts (shopper-screens §3 "Deal alert", §4 "Alert lifecycle", §7; DESIGN.md §4 "Visitors",
- * "Honest prices", "E-mail"). Plain functions over the database; the routes authorise first.
+ * "Honest prices", "E-mail"; issue 5). Plain functions over the database returning outcomes; the
+ * visitor comes from the route's visitor hook.
+ *
+ * Who reaches what: a device token (minted here when the browser has none for the address) reaches
+ * only the alerts it created; a mailbox token (from an e-mailed link) every alert of its address.
+ * Creating an alert for an address whose alert on that ASIN this browser cannot reach leaves that
+ * alert untouched and answers exactly as for a new one, so an answer never tells a stranger
+ * whether an address is known or confirmed.
  */
 import type { CreateAlertResponse, DealAlert, createAlertSchema } from '../../../common/api/alerts.schema';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { composeConfirmationEmail, confirmationDue, recordConsent, type RenderedEmail } from '../subscriptions/subscriptions.service';
-import { findSubscriber } from '../subscriptions/subscriptions.queries';
-import { issueVisitorToken } from '../visitors/visitors.service';
-import { toDealAlert } from './alert-shape';
-import { deleteAlertOwnedBy, findAlertOwner, findProductByAsin, listAlertsByEmail, upsertAlert } from './alerts.queries';
+import { fail, ok, type Outcome } from '../../http/outcome';
+import {
+  composeConfirmationEmail,
+  confirmationDue,
+  queueSignInLink,
+  recordConsent,
+  type RenderedEmail,
+} from '../subscriptions/subscriptions.service';
+import { findSubscriber } from '../subscriptions/subscriptions.service';
+import { canReachRow, deviceTokenFor, type Visitor } from '../visitors/visitors.service';
+import { toDealAlert, type AlertRow } from './alert-shape';
+import { deleteReachableAlert, findAlert, findProductByAsin, listReachableAlerts, upsertAlert } from './alerts.queries';
+import { paths } from '../../../common/paths';
 
 export type CreateAlertCommand = z.output<typeof createAlertSchema>;
 
-export type CreateAlertResult =
-  { ok: true; created: boolean; confirmationQueued: boolean; alert: CreateAlertResponse } | { ok: false; status: 404; message: string };
+export interface CreatedAlert {
+  /** 201 (new, or not reachable by this browser) or 200 (this browser's existing alert, reactivated). */
+  created: boolean;
+  /** An e-mail (confirmation or sign-in link) was queued: call `notifyOutbox()`. */
+  emailQueued: boolean;
+  /** Set when the hourly e-mail budget was reached and the e-mail waits until then (log it). */
+  emailDelayedUntil: Date | null;
+  alert: CreateAlertResponse;
+}
 
 /** Product images we accept from a client when our catalogue has none: Amazon's image hosts over HTTPS. */
 const AMAZON_IMAGE_URL = /^https:\/\/([a-z0-9-]+\.)*(media-amazon\.com|ssl-images-amazon\.com)\//i;
 
+export const TOKEN_REQUIRED =
+  'token: a visitor token is required: open the link in your confirmation e-mail or create an alert on this device';
+export const OTHER_ADDRESS = 'email: this visitor token belongs to another e-mail address';
+
 /**
- * Creates the alert of `input.userEmail` on `input.productAsin`, or reactivates the existing one
- * (one alert per address and ASIN; `created` tells which). The product must be in our catalogue
- * (else 404 naming productAsin); the alert's creation price, title and image come from the catalogue,
- * not from the client (honest prices; nobody's words in someone else's e-mail). `productUrl` is our
- * own product page `/deals/{ASIN}`. `targetPricePence` is optional (undefined keeps an existing target).
+ * Creates the alert of `input.userEmail` on `input.productAsin`, or reactivates this browser's
+ * existing one (one alert per address and ASIN). The product must be in our catalogue (else
+ * not-found naming productAsin); the alert's creation price, title and image come from the
+ * catalogue, not from the client (honest prices; nobody's words in someone else's e-mail).
+ * `productUrl` is our own product page `/deals/{ASIN}`. `targetPricePence` is optional (undefined
+ * keeps an existing target).
  *
- * One transaction: subscriber consent ('deal_alert', now), alert, visitor token and — when due —
- * the confirmation e-mail in the outbox (`confirmationQueued`: call `notifyOutbox()` after this returns).
+ * One transaction: subscriber consent ('deal_alert', now), the alert, the browser's token (its own
+ * for the address, else a new device token) and, when due, an e-mail: the confirmation for an
+ * unconfirmed address, or the sign-in link for a confirmed one when this browser has no mailbox
+ * token (so "check your inbox" is true either way). `emailConfirmed` is true only for a mailbox token.
  */
 export async function createAlert(
-  deps: { db: Db; env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>; now: Date },
+  deps: { db: Db; env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR'>; now: Date },
+  visitor: Visitor | undefined,
   input: CreateAlertCommand,
-): Promise<CreateAlertResult> {
+): Promise<Outcome<CreatedAlert>> {
   const { db, env, now } = deps;
   const email = input.userEmail;
   const product = await findProductByAsin(db, input.productAsin);
-  if (!product) return { ok: false, status: 404, message: `productAsin: no product with ASIN ${input.productAsin} in our catalogue` };
+  if (!product) return fail('not-found', `productAsin: no product with ASIN ${input.productAsin} in our catalogue`);
 
   // Render the confirmation before the transaction when one is likely due, so the transaction (which
   // serialises the embedded database) stays short; the transaction still decides whether it is sent.
-  const confirmation = (): Promise<RenderedEmail> => composeConfirmationEmail(env, email, product.title);
+  const confirmation = (): Promise<RenderedEmail> => composeConfirmationEmail(env, email, now, product.title);
   const prepared = confirmationDue(await findSubscriber(db, email), now) ? await confirmation() : null;
 
   const clientImage = input.productImageUrl && AMAZON_IMAGE_URL.test(input.productImageUrl) ? input.productImageUrl : null;
@@ -50,40 +80,76 @@ export async function createAlert(
       email,
       source: 'deal_alert',
       now,
+      maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
       message: () => (prepared ? Promise.resolve(prepared) : confirmation()),
     });
-    const { row, created } = await upsertAlert(tx, {
+    const holder = await deviceTokenFor(tx, visitor, email, now);
+    const signIn = consent.confirmed && holder.proof !== 'mailbox' ? await queueSignInLink(tx, env, email, now) : null;
+    const values = {
       userEmail: email,
       productAsin: product.asin,
       productId: product.id,
       productTitle: product.title,
       productImageUrl: product.imageUrl ?? clientImage,
-      productUrl: `/deals/${product.asin}`,
+      productUrl: paths.product(product.asin),
       currentPricePence: product.pricePence,
       targetPricePence: input.targetPricePence,
       createdAt: now,
-    });
-    const visitorToken = await issueVisitorToken(tx, email, now);
-    const alert = {
-      ...toDealAlert(row, { pricePence: product.pricePence, priceAsOf: product.priceAsOf }),
-      visitorToken,
-      emailConfirmed: consent.confirmed,
+      createdByTokenId: holder.tokenId,
     };
-    return { ok: true as const, created, confirmationQueued: consent.confirmationQueued, alert };
+    const existing = await findAlert(tx, email, product.asin);
+    let row: AlertRow;
+    let created = true;
+    if (existing && !canReachRow(holder, { email: existing.userEmail, createdByTokenId: existing.createdByTokenId })) {
+      // Someone else's alert (or another device's): untouched, and answered as a new one.
+      row = { ...existing, ...values, targetPricePence: input.targetPricePence ?? null, isActive: true, ...NEVER_CHECKED };
+    } else {
+      ({ row, created } = await upsertAlert(tx, values));
+    }
+    const alert: CreateAlertResponse = {
+      ...toDealAlert(row, { pricePence: product.pricePence, priceAsOf: product.priceAsOf }),
+      visitorToken: holder.token,
+      emailConfirmed: holder.proof === 'mailbox' && consent.confirmed,
+    };
+    return ok({
+      created,
+      emailQueued: consent.confirmationQueued || !!signIn?.queued,
+      emailDelayedUntil: consent.delayedUntil ?? signIn?.delayedUntil ?? null,
+      alert,
+    });
   });
 }
 
-/** Every alert of `email` (lower-case), newest first, in the API shape. The caller has authorised `email`. */
-export async function listAlerts(db: Db, email: string): Promise<DealAlert[]> {
-  const rows = await listAlertsByEmail(db, email);
-  return rows.map((r) => toDealAlert(r.alert, r.product));
+/** The history fields of an alert nobody has checked yet (for the answer that looks like a new alert). */
+const NEVER_CHECKED = {
+  lastCheckedPricePence: null,
+  lastNotifiedPricePence: null,
+  lastNotificationSentAt: null,
+  notificationsSent: 0,
+  lastObservationId: null,
+  lastCheckedAt: null,
+} as const;
+
+/**
+ * The alerts `visitor` may reach, newest first, in the API shape: unauthorized without a token,
+ * forbidden when `email` is given and is not the token's address.
+ */
+export async function listAlerts(db: Db, visitor: Visitor | undefined, email?: string): Promise<Outcome<DealAlert[]>> {
+  if (!visitor) return fail('unauthorized', TOKEN_REQUIRED);
+  if (email && email !== visitor.email) return fail('forbidden', OTHER_ADDRESS);
+  const rows = await listReachableAlerts(db, visitor);
+  return ok(rows.map((r) => toDealAlert(r.alert, r.product)));
 }
 
 /**
- * Deletes alert `id` for the visitor `visitorEmail`: 'deleted', 'not-found' (no such alert) or
- * 'forbidden' (it belongs to another address; nothing is deleted).
+ * Deletes alert `id` when `visitor` may reach it. An alert that does not exist and one of another
+ * address or device get the same not-found answer (issue 5), so ids reveal nothing.
  */
-export async function deleteAlert(db: Db, id: number, visitorEmail: string): Promise<'deleted' | 'not-found' | 'forbidden'> {
-  if (await deleteAlertOwnedBy(db, id, visitorEmail)) return 'deleted';
-  return (await findAlertOwner(db, id)) === undefined ? 'not-found' : 'forbidden';
+export async function deleteAlert(db: Db, visitor: Visitor | undefined, id: number): Promise<Outcome<{ success: true }>> {
+  if (!visitor) return fail('unauthorized', TOKEN_REQUIRED);
+  if (await deleteReachableAlert(db, id, visitor)) return ok({ success: true as const });
+  return fail('not-found', `id: no deal alert ${id} for this visitor`);
 }
+
+/** Ids of the alerts `visitor` may reach (all, or just `id`): the price-check feature checks those. */
+export { reachableAlertIds } from './alerts.queries';

@@ -10,7 +10,7 @@ import { products } from '../../db/schema/catalogue.schema';
 import { dealAlerts } from '../../db/schema/alerts.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
 import { subscribers, visitorTokens } from '../../db/schema/visitors.schema';
-import { verifyEmailSignature } from '../../email/signed-links';
+import { checkSignedLink } from '../../email/signed-links';
 import { testEnv } from '../../env';
 import { createTestApp } from '../../test-support/test-app';
 import { createAlertResponseSchema, dealAlertSchema } from '../../../common/api/alerts.schema';
@@ -22,6 +22,8 @@ let database: Database;
 let app: App;
 let close: () => Promise<void>;
 let notified = 0;
+/** The device token Alice's browser got from her first alert. */
+let aliceToken = '';
 
 const KETTLE = 'B0KETTLE01';
 const TOASTER = 'B0TOASTER1';
@@ -48,8 +50,13 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
-function createAlert(payload: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/deal-alerts', payload });
+function createAlert(payload: Record<string, unknown>, token?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/deal-alerts',
+    payload,
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  });
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -94,6 +101,7 @@ describe('POST /api/deal-alerts', () => {
       emailConfirmed: false,
     });
     expect(body.visitorToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    aliceToken = body.visitorToken;
     expect(notified).toBe(before + 1);
 
     // Only the token's hash is stored.
@@ -114,15 +122,24 @@ describe('POST /api/deal-alerts', () => {
     const link = confirmLinkIn(mail[0]?.html ?? '');
     expect(link.origin + link.pathname).toBe('https://deals.example/confirm-email');
     expect(link.searchParams.get('email')).toBe('alice@example.com');
-    expect(verifyEmailSignature(env.SECRET_KEY, 'confirm', 'alice@example.com', link.searchParams.get('sig') ?? '')).toBe(true);
+    expect(
+      checkSignedLink(
+        env.SECRET_KEY,
+        'confirm',
+        { email: 'alice@example.com', t: link.searchParams.get('t'), sig: link.searchParams.get('sig') },
+        now,
+      ),
+    ).toBe('valid');
     expect(mail[0]?.text).toContain(link.toString());
   });
 
   it('sends no second confirmation for a second alert of the same address within the hour, and accepts `email` and a target', async () => {
     now = new Date(now.getTime() + 10 * 60_000);
     const before = notified;
-    const res = await createAlert({ productAsin: TOASTER, email: 'alice@example.com', targetPrice: '£1,015.50' });
+    const res = await createAlert({ productAsin: TOASTER, email: 'alice@example.com', targetPrice: '£1,015.50' }, aliceToken);
     expect(res.statusCode).toBe(201);
+    // The browser keeps its one token for the address.
+    expect(res.json().visitorToken).toBe(aliceToken);
     expect(res.json()).toMatchObject({
       productAsin: TOASTER,
       userEmail: 'alice@example.com',
@@ -136,7 +153,7 @@ describe('POST /api/deal-alerts', () => {
 
   it('sends a fresh confirmation to an unconfirmed address after an hour', async () => {
     now = new Date(now.getTime() + 61 * 60_000);
-    const res = await createAlert({ productAsin: TOASTER, userEmail: 'alice@example.com' });
+    const res = await createAlert({ productAsin: TOASTER, userEmail: 'alice@example.com' }, aliceToken);
     expect(res.statusCode).toBe(200);
     const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, 'alice@example.com'));
     expect(mail).toHaveLength(2);
@@ -144,7 +161,7 @@ describe('POST /api/deal-alerts', () => {
 
   it('returns the existing alert, reactivated, with 200 when the address already has one for the ASIN', async () => {
     await database.db.update(dealAlerts).set({ isActive: false, lastCheckedPricePence: 2499 }).where(eq(dealAlerts.productAsin, KETTLE));
-    const res = await createAlert({ productAsin: KETTLE, userEmail: 'alice@example.com' });
+    const res = await createAlert({ productAsin: KETTLE, userEmail: 'alice@example.com' }, aliceToken);
     expect(res.statusCode).toBe(200);
     const body = createAlertResponseSchema.parse(res.json());
     expect(body).toMatchObject({
@@ -201,7 +218,7 @@ describe('privacy: reading and deleting alerts needs a token for that address', 
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({
       error: 'Unauthorized',
-      message: 'A visitor token is required: open the link in your confirmation e-mail or create an alert on this device.',
+      message: 'token: a visitor token is required: open the link in your confirmation e-mail or create an alert on this device',
     });
     const forged = await app.inject({ method: 'GET', url: '/api/deal-alerts', headers: bearer('A'.repeat(43)) });
     expect(forged.statusCode).toBe(401);
@@ -221,12 +238,15 @@ describe('privacy: reading and deleting alerts needs a token for that address', 
     expect(viaHeader.json()).toMatchObject([{ userEmail: 'ben@example.com' }]);
   });
 
-  it("answers 403 to A's token for B's list or B's alert, and B's alert stays", async () => {
+  it("answers 403 to A's token for B's list, 404 (as for a missing id) for B's alert, and B's alert stays", async () => {
     const list = await app.inject({ method: 'GET', url: '/api/deal-alerts?email=ben@example.com', headers: bearer(tokenA) });
     expect(list.statusCode).toBe(403);
     expect(JSON.stringify(list.json())).not.toContain('Toaster');
     const del = await app.inject({ method: 'DELETE', url: `/api/deal-alerts/${alertOfB}`, headers: bearer(tokenA) });
-    expect(del.statusCode).toBe(403);
+    const missing = await app.inject({ method: 'DELETE', url: '/api/deal-alerts/999999', headers: bearer(tokenA) });
+    expect(del.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(del.json().message.replace(String(alertOfB), 'N')).toBe(missing.json().message.replace('999999', 'N'));
     expect(await database.db.select().from(dealAlerts).where(eq(dealAlerts.id, alertOfB))).toHaveLength(1);
   });
 
@@ -243,7 +263,7 @@ describe('privacy: reading and deleting alerts needs a token for that address', 
 
   it('lists newest first', async () => {
     now = new Date(now.getTime() + 60_000);
-    await createAlert({ productAsin: TOASTER, userEmail: 'ann@example.com' });
+    await createAlert({ productAsin: TOASTER, userEmail: 'ann@example.com' }, tokenA);
     const res = await app.inject({ method: 'GET', url: '/api/deal-alerts', headers: bearer(tokenA) });
     expect((res.json() as Array<{ productAsin: string }>).map((a) => a.productAsin)).toEqual([TOASTER, KETTLE]);
   });

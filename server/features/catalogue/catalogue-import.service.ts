@@ -3,8 +3,9 @@
  * prices"). One importer for the CLI (`npm run import`) and, later, the admin upload.
  *
  * Streams the CSV, validates each row (catalogue-row.ts), and upserts by ASIN in batches of 500,
- * all in **one transaction**: a new product and a changed price each write a price observation, then
- * the touched products' 30-day high/low and trending score are recomputed. Bad rows are reported
+ * all in **one transaction**: a new product and a changed price each record a price observation through
+ * the prices feature (which refreshes their 30-day statistics); the other touched products' statistics
+ * are refreshed at the end. Bad rows are reported
  * with their line number and reason and never stop the good ones; with `strict` any bad row rejects
  * the whole file. A file that is not valid CSV is rejected whole (nothing written).
  */
@@ -13,19 +14,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
+import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
+import type { PriceQuote } from '../../sources/price-source';
+import { isLabelledSavingBasis } from '../../../common/discount';
 import { CsvSyntaxError, readCsvRecords } from './catalogue-csv';
 import { detectLayout, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
 import { validateRow, type CatalogueRow } from './catalogue-row';
-import {
-  insertObservations,
-  loadExistingProducts,
-  touchPriceAsOf,
-  upsertProducts,
-  type ExistingProduct,
-  type NewObservation,
-  type OptionalProductColumn,
-} from './catalogue.queries';
-import { refreshProductStats } from './trending';
+import { loadExistingProducts, upsertProducts, type ExistingProduct, type OptionalProductColumn } from './catalogue.queries';
+import { confirmPrices, recordPrices, refreshProductStats, type NewObservation } from '../prices/prices.service';
 
 export interface ImportOptions {
   /** Reject the whole file (write nothing) when any row is bad. */
@@ -34,6 +30,11 @@ export interface ImportOptions {
   now?: Date;
   /** Stored as products.source for new products; default 'csv'. */
   source?: string;
+  /**
+   * Called with the new price of each existing product whose price changed, as it is written (the
+   * transaction may still roll back: use the quotes only once the import has returned).
+   */
+  onPriceChange?: (quote: PriceQuote) => void;
   /** Called as bytes are read; `totalBytes` is null when unknown (a stream). */
   onProgress?: (bytesRead: number, totalBytes: number | null) => void;
 }
@@ -99,7 +100,8 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
     durationMs: 0,
   };
   try {
-    await db.transaction(async (tx) => {
+    // The catalogue version is bumped at the end of this transaction (issue 7: cached answers drop).
+    await catalogueTransaction(db, async (tx) => {
       let layout: CatalogueLayout | undefined;
       let columns: OptionalProductColumn[] = [];
       const firstLine = new Map<string, number>();
@@ -125,20 +127,27 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
           } else if (differs(row, before, columns)) {
             report.updated++;
             toWrite.push(row);
-            if (row.pricePence !== before.pricePence) report.changedAsins.push(row.asin);
+            if (row.pricePence !== before.pricePence) {
+              report.changedAsins.push(row.asin);
+              opts.onPriceChange?.(quoteOf(row, before, now));
+            }
           } else {
             report.unchanged++;
             unchangedIds.push(before.id);
           }
         }
+        if (toWrite.length > 0) await noteCatalogueWrite(tx);
         const ids = await upsertProducts(tx, toWrite, columns, { now, source });
         const idOf = new Map(ids.map((r) => [r.asin, r.id]));
         const observations: NewObservation[] = [];
         for (const row of toWrite) {
           const before = existing.get(row.asin);
           const listPrice = row.listPricePence === undefined ? (before?.listPricePence ?? null) : row.listPricePence;
-          if (before && before.pricePence === row.pricePence && before.listPricePence === listPrice) continue;
           const productId = idOf.get(row.asin) as number;
+          if (before && before.pricePence === row.pricePence && before.listPricePence === listPrice) {
+            touched.push(productId); // changed, but not its price: statistics refreshed at the end
+            continue;
+          }
           observations.push({
             productId,
             asin: row.asin,
@@ -148,9 +157,12 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
             observedAt: now,
           });
         }
-        await insertObservations(tx, observations);
-        await touchPriceAsOf(tx, unchangedIds, now);
-        touched.push(...ids.map((r) => r.id), ...unchangedIds);
+        await recordPrices(tx, observations, now);
+        await confirmPrices(
+          tx,
+          unchangedIds.map((productId) => ({ productId, observedAt: now })),
+        );
+        touched.push(...unchangedIds);
       };
 
       const reject = (line: number, reason: string, asin?: string) => {
@@ -186,6 +198,7 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
         report.strictFailed = true;
         throw new RollbackSignal();
       }
+      // Products without a new observation: their windows still moved on to `now`.
       await refreshProductStats(tx, touched, now);
     });
   } catch (error) {
@@ -206,6 +219,19 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
   report.rejected.sort((a, b) => a.line - b.line);
   report.durationMs = Math.round(performance.now() - started);
   return report;
+}
+
+/** The price an import sets on an existing product, as a price quote observed at `now`. */
+function quoteOf(row: CatalogueRow, before: ExistingProduct, now: Date): PriceQuote {
+  const listPricePence = row.listPricePence === undefined ? before.listPricePence : row.listPricePence;
+  const basis = row.savingBasisType === undefined ? before.savingBasisType : row.savingBasisType;
+  return {
+    asin: row.asin,
+    pricePence: row.pricePence,
+    listPricePence,
+    savingBasisType: listPricePence !== null && isLabelledSavingBasis(basis) ? basis : null,
+    observedAt: now,
+  };
 }
 
 /** After a rollback nothing was imported, updated or left unchanged. */

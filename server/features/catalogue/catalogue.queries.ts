@@ -1,11 +1,12 @@
 /**
- * SQL of the catalogue feature: batched product upserts, price observations and per-product
- * statistics (issue part 3 "Import performance": multi-row statements, never one query per row).
+ * SQL of the catalogue feature: batched product upserts (issue part 3 "Import performance":
+ * multi-row statements, never one query per row). Prices, observations and statistics are written
+ * by the prices feature (server/features/prices).
  * Every function runs on whatever it is given: the database or the caller's transaction.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { products } from '../../db/schema/catalogue.schema';
 import type { CatalogueRow } from './catalogue-row';
 
 type Queryable = Db | Tx;
@@ -128,125 +129,4 @@ export async function upsertProducts(
     .values(values)
     .onConflictDoUpdate({ target: products.asin, set })
     .returning({ id: products.id, asin: products.asin });
-}
-
-/** Marks the prices of unchanged products as seen again at `now` (the feed re-asserts them). */
-export async function touchPriceAsOf(db: Queryable, ids: readonly number[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(products)
-    .set({ priceAsOf: now })
-    .where(inArray(products.id, [...ids]));
-}
-
-export interface NewObservation {
-  productId: number;
-  asin: string;
-  pricePence: number;
-  listPricePence: number | null;
-  source: string;
-  observedAt: Date;
-}
-
-/** Inserts price observations in multi-row statements of 1,000. */
-export async function insertObservations(db: Queryable, rows: readonly NewObservation[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await db.insert(priceObservations).values(rows.slice(i, i + 1000));
-  }
-}
-
-/** A product's stored row plus its window statistics, as refreshProductStats needs them. Pence. */
-export interface ProductStatsRow {
-  id: number;
-  pricePence: number;
-  listPricePence: number | null;
-  reviewCount: number | null;
-  boughtLastMonth: number | null;
-  isBestSeller: boolean;
-  rating: number | null;
-  /** Max / min price in effect during the 30-day window; null without observations. */
-  high30Pence: number | null;
-  low30Pence: number | null;
-  /** Max price in effect during the 7-day window. */
-  high7Pence: number | null;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** A PostgreSQL array literal of ids, passed as one parameter (works on PGlite and node-postgres alike). */
-function idArray(ids: readonly number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-}
-
-/**
- * Loads, for the products `ids`, the inputs of their statistics. "In effect during a window" =
- * observations inside (since, now] plus the last observation at or before `since` (the price the
- * window opened with). One query; the lateral look-ups use price_observations_product_idx.
- */
-export async function loadStatsInputs(
-  db: Queryable,
-  ids: readonly number[],
-  w: { now: Date; since30: Date; since7: Date },
-): Promise<ProductStatsRow[]> {
-  if (ids.length === 0) return [];
-  const idList = idArray(ids);
-  const now = w.now.toISOString();
-  const since30 = w.since30.toISOString();
-  const since7 = w.since7.toISOString();
-  const result = await db.execute(sql`
-    select p.id, p.price_pence, p.list_price_pence, p.review_count, p.bought_last_month, p.is_best_seller, p.rating,
-      greatest(win.max30, open30.price_pence) as high30,
-      least(win.min30, open30.price_pence) as low30,
-      greatest(win.max7, open7.price_pence) as high7
-    from products p
-    left join (
-      select o.product_id, max(o.price_pence) as max30, min(o.price_pence) as min30,
-        max(o.price_pence) filter (where o.observed_at > ${since7}::timestamptz) as max7
-      from price_observations o
-      where o.product_id = any(${idList}::int[]) and o.observed_at > ${since30}::timestamptz and o.observed_at <= ${now}::timestamptz
-      group by o.product_id
-    ) win on win.product_id = p.id
-    left join lateral (
-      select o.price_pence from price_observations o
-      where o.product_id = p.id and o.observed_at <= ${since30}::timestamptz
-      order by o.observed_at desc, o.id desc limit 1
-    ) open30 on true
-    left join lateral (
-      select o.price_pence from price_observations o
-      where o.product_id = p.id and o.observed_at <= ${since7}::timestamptz
-      order by o.observed_at desc, o.id desc limit 1
-    ) open7 on true
-    where p.id = any(${idList}::bigint[])`);
-  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    id: Number(r.id),
-    pricePence: Number(r.price_pence),
-    listPricePence: num(r.list_price_pence),
-    reviewCount: num(r.review_count),
-    boughtLastMonth: num(r.bought_last_month),
-    isBestSeller: r.is_best_seller === true,
-    rating: num(r.rating),
-    high30Pence: num(r.high30),
-    low30Pence: num(r.low30),
-    high7Pence: num(r.high7),
-  }));
-}
-
-/** Stores high/low (pence) and trending score for many products in one statement. Returns rows updated. */
-export async function writeProductStats(
-  db: Queryable,
-  rows: ReadonlyArray<{ id: number; high: number | null; low: number | null; score: number }>,
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await db.execute(sql`
-    update products p set
-      observed_high_30d_pence = v.high,
-      observed_low_30d_pence = v.low,
-      trending_score = v.score
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id bigint, high integer, low integer, score real)
-    where p.id = v.id`);
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? rows.length;
 }

@@ -9,15 +9,20 @@
  * - `GET /go?url={Amazon link}&deal={id}&…` → 302 to that link with our tag; 400 `url: must be an
  *   Amazon UK link` for anything off the allowlist (never an open redirect).
  * - `POST /api/product-clicks` (spec §7 body) → 201 `{ recorded: true, affiliateTag }`; 400 naming the field.
+ * - `GET /go/{asin}?cp={slug}` (issue 8): a link from an owners' category page; the server tags it
+ *   with that page's stored tag (never a tag from the query).
+ * - `POST /api/category-clicks` (spec §7 body: categoryName, categorySlug, userEmail, pageUrl) → 201
+ *   `{ recorded: true }`; 400 naming the field. Same per-IP limit as product clicks.
  */
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app-deps';
 import { goQuerySchema, productClickResponseSchema, productClickSchema } from '../../../common/api/engagement.schema';
+import { categoryClickResponseSchema, categoryClickSchema } from '../../../common/api/deals.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { asinParamsSchema } from '../../http/params';
 import { perWindow } from '../../http/rate-limit';
-import { recordClick, redirectClick } from './clicks.service';
+import { recordCategoryClick, recordClick, redirectClick } from './clicks.service';
 
 type GoQuery = z.output<typeof goQuerySchema>;
 
@@ -25,7 +30,7 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
 
   const go = async (asin: string | null, query: GoQuery, referer: string | undefined, warn: (m: string) => void) => {
-    const { ct, nu, email, from, deal, url, ...campaign } = query;
+    const { ct, nu, email, from, deal, url, cp, ...campaign } = query;
     return redirectClick(
       db,
       deps.env,
@@ -36,6 +41,7 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
         email,
         dealId: deal,
         url,
+        categoryPage: cp ?? null,
         referrer: from ?? referer ?? null,
         ...campaign,
       },
@@ -70,5 +76,16 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
       schema: { body: productClickSchema, response: { 201: productClickResponseSchema, 400: apiErrorSchema } },
     },
     async (request, reply) => sendOutcome(reply, await recordClick(db, deps.env, request.body, deps.clock()), 201),
+  );
+
+  app.post(
+    '/api/category-clicks',
+    {
+      logLevel: 'warn',
+      bodyLimit: 16 * 1024,
+      config: perWindow(deps.env, 120),
+      schema: { body: categoryClickSchema, response: { 201: categoryClickResponseSchema, 400: apiErrorSchema } },
+    },
+    async (request, reply) => sendOutcome(reply, await recordCategoryClick(db, request.body, deps.clock()), 201),
   );
 }

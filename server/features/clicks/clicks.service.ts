@@ -6,8 +6,10 @@
  *   catalogue, not the client) and returns the affiliate URL built by common/affiliate.ts. The URL is
  *   always on an allowlisted Amazon host; a failure to record never blocks the redirect.
  * - {@link recordClick}: the spec's client-side record, for links that leave without our redirect.
+ * - {@link recordCategoryClick}: a home category button click (shopper-screens §7, issue 8).
  * The tag is one of the two configured tags: the new-user tag when the browser says its new-user
- * window is open (the flag lives in browser storage, spec §4), else the default tag.
+ * window is open (the flag lives in browser storage, spec §4), else the default tag; or, for a link
+ * from an owners' category page (`cp={slug}`), that page's stored tag (issue 8 part 3).
  */
 import { chooseAffiliateTag, isAllowedAmazonUrl, productAffiliateUrl, rewriteAffiliateUrl } from '../../../common/affiliate';
 import { emailSchema } from '../../../common/api/alerts.schema';
@@ -15,8 +17,9 @@ import { priceStringToPence } from '../../../common/money';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { fail, ok, type Outcome } from '../../http/outcome';
+import { categoryPageTag } from '../category-pages/category-pages.service';
 import { chooseOriginalPrice } from '../products/product-shape';
-import { findClickedProduct, insertProductClick, type NewProductClick } from './clicks.queries';
+import { findClickedProduct, insertCategoryClick, insertProductClick, type NewProductClick } from './clicks.queries';
 
 type Tags = Pick<Env, 'AFFILIATE_TAG' | 'AFFILIATE_TAG_NEW_USER'>;
 
@@ -36,6 +39,8 @@ export interface RedirectRequest extends Campaign {
   /** An Amazon link to rewrite instead of the ASIN's canonical link. */
   url?: string | null;
   referrer?: string | null;
+  /** Slug of the owners' category page the link is on; its stored tag replaces ours when the page is active. */
+  categoryPage?: string | null;
 }
 
 /** A lower-cased e-mail address, or null for anything else (the spec's anonymous placeholder). */
@@ -50,10 +55,14 @@ function pickTag(env: Tags, newUser: boolean): string {
 
 /**
  * The Location for a click, or invalid when neither a usable ASIN nor an allowlisted Amazon URL was
- * given. Never returns a URL off the allowlist (checked again here, whatever the caller validated).
+ * given. `pageTag` (a category page's stored tag, looked up by the caller) wins over our own tags. Never returns a URL off the allowlist (checked again here, whatever the caller validated).
  */
-export function destinationFor(env: Tags, req: Pick<RedirectRequest, 'asin' | 'url' | 'newUser'>): Outcome<{ url: string; tag: string }> {
-  const tag = pickTag(env, req.newUser);
+export function destinationFor(
+  env: Tags,
+  req: Pick<RedirectRequest, 'asin' | 'url' | 'newUser'>,
+  pageTag: string | null = null,
+): Outcome<{ url: string; tag: string }> {
+  const tag = pageTag ?? pickTag(env, req.newUser);
   const rewritten = req.url ? rewriteAffiliateUrl(req.url, tag) : req.asin ? productAffiliateUrl(req.asin, tag) : null;
   // Always over https, even when the given link said http.
   const url = rewritten === null ? null : rewritten.replace(/^http:\/\//i, 'https://');
@@ -63,7 +72,9 @@ export function destinationFor(env: Tags, req: Pick<RedirectRequest, 'asin' | 'u
 }
 
 /**
- * Records the click at `now` and returns the Location. `warn` receives a recording failure (no
+ * Records the click at `now` and returns the Location. With `categoryPage` naming an active page, the
+ * link carries that page's stored tag (an unknown or inactive page falls back to our usual tag, so
+ * an old link still works). `warn` receives a recording failure (no
  * personal data); the redirect still happens (spec §4: "if tracking fails the redirect still happens").
  */
 export async function redirectClick(
@@ -73,7 +84,13 @@ export async function redirectClick(
   now: Date,
   warn: (message: string) => void,
 ): Promise<Outcome<{ location: string }>> {
-  const destination = destinationFor(env, req);
+  let pageTag: string | null = null;
+  try {
+    pageTag = req.categoryPage ? await categoryPageTag(db, req.categoryPage) : null;
+  } catch (error) {
+    warn(`category page tag not found: ${(error as Error).name}`); // our usual tag still earns the click
+  }
+  const destination = destinationFor(env, req, pageTag);
   if (!destination.ok) return destination;
   try {
     const product = req.asin ? await findClickedProduct(db, req.asin) : undefined;
@@ -149,4 +166,28 @@ export async function recordClick(
   };
   await insertProductClick(db, click);
   return ok({ recorded: true as const, affiliateTag: click.affiliateTag });
+}
+
+/** A category button click, already validated by categoryClickSchema (shopper-screens §7). */
+export interface CategoryClickRecord {
+  categoryName: string;
+  categorySlug: string;
+  userEmail?: string | null;
+  pageUrl?: string | null;
+}
+
+/**
+ * Stores a category button click at `now` (POST /api/category-clicks): the e-mail only when it is
+ * an address (lower-cased; else null, the admin's 'Anonymous'), the page URL as given (≤ 2,000
+ * characters by the schema). Throws what the database throws.
+ */
+export async function recordCategoryClick(db: Db, input: CategoryClickRecord, now: Date): Promise<Outcome<{ recorded: true }>> {
+  await insertCategoryClick(db, {
+    categoryName: input.categoryName,
+    categorySlug: input.categorySlug,
+    userEmail: emailOrNull(input.userEmail),
+    pageUrl: input.pageUrl ?? null,
+    clickedAt: now,
+  });
+  return ok({ recorded: true as const });
 }

@@ -9,6 +9,7 @@ import { isAllowedAmazonUrl } from '../../../common/affiliate';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { productClicks } from '../../db/schema/product-clicks.schema';
+import { categoryClicks } from '../../db/schema/category-clicks.schema';
 import { testEnv } from '../../env';
 import { createTestApp } from '../../test-support/test-app';
 import { seedProducts } from '../products/products.test-seed';
@@ -189,5 +190,57 @@ describe('POST /api/product-clicks', () => {
     }
     const huge = await app.inject({ method: 'POST', url: '/api/product-clicks', payload: { ...base, referrer: 'x'.repeat(20_000) } });
     expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('POST /api/category-clicks', () => {
+  async function lastCategoryClick() {
+    const [row] = await database.db.select().from(categoryClicks).orderBy(desc(categoryClicks.id)).limit(1);
+    return row;
+  }
+
+  it('stores the click with the e-mail lower-cased and answers 201 { recorded: true }', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/category-clicks',
+      payload: { categoryName: 'Kitchen', categorySlug: 'home-kitchen', userEmail: 'Ana@Example.com', pageUrl: 'http://localhost/' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ recorded: true });
+    expect(await lastCategoryClick()).toMatchObject({
+      categoryName: 'Kitchen',
+      categorySlug: 'home-kitchen',
+      userEmail: 'ana@example.com',
+      pageUrl: 'http://localhost/',
+      clickedAt: now,
+    });
+  });
+
+  it('keeps a click without an address as anonymous', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/category-clicks',
+      payload: { categoryName: 'Trending', categorySlug: 'trending', userEmail: 'anonymous' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await lastCategoryClick()).toMatchObject({ categorySlug: 'trending', userEmail: null, pageUrl: null });
+  });
+
+  it('refuses bad input with 400 naming the field, storing nothing', async () => {
+    const before = (await database.db.select().from(categoryClicks)).length;
+    const base = { categoryName: 'Kitchen', categorySlug: 'home-kitchen' };
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...base, categoryName: '   ' }, 'categoryName'],
+      [{ categoryName: 'Kitchen' }, 'categorySlug'],
+      [{ ...base, categorySlug: 'x'.repeat(101) }, 'categorySlug'],
+      [{ ...base, pageUrl: 'http://localhost/\u0000' }, 'pageUrl'],
+      [{ ...base, userEmail: 42 }, 'userEmail'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await app.inject({ method: 'POST', url: '/api/category-clicks', payload });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().message, field).toContain(`${field}: `);
+    }
+    expect((await database.db.select().from(categoryClicks)).length).toBe(before);
   });
 });

@@ -1,21 +1,11 @@
 /**
- * GET /api/config: the public settings the browser needs (affiliate tags, demo flag, version) and
- * the catalogue size, so an empty catalogue shows onboarding instead of an empty grid.
+ * GET /api/config (issue #2 part 1). Who may call: anyone; it holds only public settings and the
+ * catalogue size.
  */
-import { count } from 'drizzle-orm';
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../app-deps';
 import { publicConfigSchema } from '../../../common/api/products.schema';
-import { products } from '../../db/schema/catalogue.schema';
+import { publicConfig } from './config.service';
 
 export async function configRoutes(app: App, deps: AppDeps): Promise<void> {
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => {
-    const [row] = await deps.database.db.select({ n: count() }).from(products);
-    return {
-      affiliateTag: deps.env.AFFILIATE_TAG,
-      affiliateTagNewUser: deps.env.AFFILIATE_TAG_NEW_USER,
-      demo: Boolean(deps.demo),
-      version: deps.version ?? '0.0.0',
-      catalogueSize: Number(row?.n ?? 0),
-    };
-  });
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig(deps.database.db, deps));
 }

@@ -1,5 +1,5 @@
 /**
- * SQL of the price-check run (issue part 7; DESIGN.md §7: alert evaluation ≥ 20,000 alerts/s).
+ * SQL of the price-check run (issue part 7; DESIGN.md §7: alert evaluation ≥ 50,000 alerts/s).
  * Everything is loaded and written in bulk: arrays are passed as single parameters
  * (`= any($1::text[])`, `unnest(...)`) so a run over any number of alerts is a handful of
  * statements, never one per alert. Money in integer pence.
@@ -7,7 +7,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dealAlerts, priceCheckLogs } from '../../db/schema/alerts.schema';
-import { priceObservations, products } from '../../db/schema/catalogue.schema';
 
 /** Rows per set-based UPDATE / INSERT statement. */
 export const WRITE_BATCH = 1000;
@@ -67,108 +66,6 @@ export async function loadAlerts(tx: Tx, filter: AlertFilter) {
     .from(dealAlerts)
     .where(alertWhere(filter))
     .orderBy(dealAlerts.id);
-}
-
-export type ProductRow = Awaited<ReturnType<typeof loadProducts>> extends Map<string, infer P> ? P : never;
-
-/** Products by ASIN (the catalogue's current price, list price, as-of time, title and image). */
-export async function loadProducts(db: Db | Tx, asins: readonly string[]) {
-  const rows =
-    asins.length === 0
-      ? []
-      : await db
-          .select({
-            id: products.id,
-            asin: products.asin,
-            title: products.title,
-            imageUrl: products.imageUrl,
-            pricePence: products.pricePence,
-            listPricePence: products.listPricePence,
-            savingBasisType: products.savingBasisType,
-            priceAsOf: products.priceAsOf,
-          })
-          .from(products)
-          .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])`);
-  return new Map(rows.map((r) => [r.asin, r]));
-}
-
-/** A product's new price as a (non-catalogue) source reported it. */
-export interface ProductPriceUpdate {
-  productId: number;
-  pricePence: number;
-  listPricePence: number | null;
-  savingBasisType: string | null;
-  observedAt: Date;
-}
-
-/** Writes new prices (price, list price, basis, price_as_of, updated_at) in set-based batches. */
-export async function updateProductPrices(tx: Tx, updates: readonly ProductPriceUpdate[], now: Date): Promise<void> {
-  for (let i = 0; i < updates.length; i += WRITE_BATCH) {
-    const batch = updates.slice(i, i + WRITE_BATCH);
-    await tx.execute(sql`
-      update products as p set
-        price_pence = v.price, list_price_pence = v.list, saving_basis_type = v.basis,
-        price_as_of = v.observed_at, updated_at = ${now.toISOString()}::timestamptz
-      from unnest(
-        ${sql.param(batch.map((u) => u.productId))}::bigint[], ${sql.param(batch.map((u) => u.pricePence))}::int[],
-        ${sql.param(batch.map((u) => u.listPricePence))}::int[], ${sql.param(batch.map((u) => u.savingBasisType))}::text[],
-        ${sql.param(batch.map((u) => u.observedAt.toISOString()))}::timestamptz[]
-      ) as v(id, price, list, basis, observed_at)
-      where p.id = v.id`);
-  }
-}
-
-/** Moves `price_as_of` forward for products whose price a source confirmed unchanged (honest "as of"). */
-export async function touchPriceAsOf(tx: Tx, touches: readonly { productId: number; observedAt: Date }[]): Promise<void> {
-  for (let i = 0; i < touches.length; i += WRITE_BATCH) {
-    const batch = touches.slice(i, i + WRITE_BATCH);
-    await tx.execute(sql`
-      update products as p set price_as_of = v.observed_at
-      from unnest(${sql.param(batch.map((t) => t.productId))}::bigint[], ${sql.param(batch.map((t) => t.observedAt.toISOString()))}::timestamptz[])
-        as v(id, observed_at)
-      where p.id = v.id and p.price_as_of < v.observed_at`);
-  }
-}
-
-export interface LatestObservation {
-  id: number;
-  pricePence: number;
-  observedAt: Date;
-}
-
-/** The newest observation (by observed time, then id) of each product. */
-export async function latestObservations(db: Db | Tx, productIds: readonly number[]): Promise<Map<number, LatestObservation>> {
-  const found = new Map<number, LatestObservation>();
-  if (productIds.length === 0) return found;
-  const rows = await db
-    .selectDistinctOn([priceObservations.productId], {
-      productId: priceObservations.productId,
-      id: priceObservations.id,
-      pricePence: priceObservations.pricePence,
-      observedAt: priceObservations.observedAt,
-    })
-    .from(priceObservations)
-    .where(sql`${priceObservations.productId} = any(${sql.param([...productIds])}::bigint[])`)
-    .orderBy(priceObservations.productId, desc(priceObservations.observedAt), desc(priceObservations.id));
-  for (const row of rows) found.set(row.productId, { id: row.id, pricePence: row.pricePence, observedAt: row.observedAt });
-  return found;
-}
-
-/** A price observation to insert (the catalogue importer writes the same shape). */
-import type { NewObservation } from '../catalogue/catalogue.queries';
-export type { NewObservation };
-
-/** Inserts observations in batches; returns product id → new observation id. */
-export async function insertObservations(tx: Tx, rows: readonly NewObservation[]): Promise<Map<number, number>> {
-  const ids = new Map<number, number>();
-  for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-    const inserted = await tx
-      .insert(priceObservations)
-      .values(rows.slice(i, i + WRITE_BATCH).map((r) => ({ ...r })))
-      .returning({ id: priceObservations.id, productId: priceObservations.productId });
-    for (const r of inserted) ids.set(r.productId, r.id);
-  }
-  return ids;
 }
 
 /** What a check writes back to one alert. */
@@ -250,10 +147,4 @@ export async function hasNeverCheckedAlerts(db: Db | Tx): Promise<boolean> {
     .where(and(eq(dealAlerts.isActive, true), sql`${dealAlerts.lastCheckedAt} is null`))
     .limit(1);
   return rows.length > 0;
-}
-
-/** An alert's owner address, or null for an unknown id (used by the routes to authorise). */
-export async function alertOwner(db: Db | Tx, alertId: number): Promise<string | null> {
-  const [row] = await db.select({ email: dealAlerts.userEmail }).from(dealAlerts).where(eq(dealAlerts.id, alertId)).limit(1);
-  return row?.email ?? null;
 }

@@ -5,23 +5,28 @@
  * 1. Ask the price source for every alerted ASIN through the batching, rate-limited wrapper
  *    (⌈unique ASINs / 10⌉ calls; a failed call fails only its ASINs). No transaction is open while
  *    waiting on the source.
+ *    Prices already in hand (an import's, `opts.quotes`) skip the source altogether.
  * 2. In one transaction: load the alerts, apply the prices (price-refresh.service.ts: product rows
- *    a non-catalogue source changed, price observations, product statistics), judge every alert
- *    (price-drop.rules.ts), compose and queue one price-drop e-mail per (alert, observation) for
- *    confirmed, subscribed addresses, write the alerts back with set-based statements, log the run.
- * 3. After commit, nudge the sender.
+ *    a non-catalogue source changed, price observations through the prices feature), **judge** every
+ *    alert (price-check-judge.rules.ts), **queue** one deferred price-drop e-mail per (alert,
+ *    observation) for confirmed, subscribed addresses (only its facts: the sender renders it after
+ *    commit, email/deferred-email.ts), **write** the e-mails and the alerts back with set-based
+ *    statements, log the run.
+ * 3. After commit, nudge the sender. A run that wrote a price or an "as of" time bumped the catalogue
+ *    version in its transaction (server/catalogue-version.ts), so cached answers show the new price.
  */
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { catalogueTransaction } from '../../catalogue-version';
+import { deferredPriceDrop } from '../../email/deferred-email';
 import { enqueueEmails, type OutgoingEmail } from '../../email/outbox';
 import { priceDropDedupeKey } from '../../email/outbox-keys';
 
-/** React Email costs ~0.4 s to load: load the template on the first e-mail, not at server start. */
-const priceDropTemplate = () => import('../../email/templates/price-drop.email');
 import type { Env } from '../../env';
-import { createBatchedSource, type Sleep } from '../../sources/batched-source';
-import type { PriceSource } from '../../sources/price-source';
-import { mailableEmails } from '../subscriptions/subscriptions.queries';
+import { createBatchedSource, type BatchLookupResult, type Sleep } from '../../sources/batched-source';
+import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
+import type { PriceQuote, PriceSource } from '../../sources/price-source';
+import { mailableEmails } from '../../email/mailability';
 import {
   alertAsins,
   insertPriceCheckLog,
@@ -29,15 +34,15 @@ import {
   writeAlertChecks,
   type AlertCheckWrite,
   type AlertFilter,
-  type PriceCheckLogDetail,
 } from './price-check.queries';
+import { judgeAlerts, logDetails, resultOf, type JudgedAlert } from './price-check-judge.rules';
 import { refreshPrices } from './price-refresh.service';
-import { judgeAlert, priceOrNull } from './price-drop.rules';
 
 export type PriceCheckTrigger = 'cron' | 'manual' | 'initial' | 'import';
 
 export interface PriceCheckDeps {
   db: Db;
+  /** Where prices come from; not called when the options carry `quotes`. */
   source: PriceSource;
   /** Wall clock for stored times (last_checked_at, checked_at, sent times). */
   clock: () => Date;
@@ -60,6 +65,11 @@ export interface PriceCheckOptions {
   email?: string;
   /** Only these alerts (inactive ones are checked but never notified). */
   alertIds?: number[];
+  /**
+   * Prices already in hand (an import's new prices, by ASIN): the source is not asked, so no rate
+   * limit applies. They must already be in the catalogue (they are judged, never written back).
+   */
+  quotes?: ReadonlyMap<string, PriceQuote>;
 }
 
 export interface PriceCheckRun {
@@ -90,120 +100,22 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
   const started = performance.now();
   const filter: AlertFilter = { asins: opts.asins, email: opts.email, alertIds: opts.alertIds };
   const asins = await alertAsins(deps.db, filter);
-  const batched = createBatchedSource(deps.source, {
-    ratePerSecond: deps.env.PRICE_SOURCE_RATE_PER_SECOND,
-    sleep: deps.sleep,
-    now: deps.now,
-  });
-  const lookup = await batched.lookupAll(asins, { signal: deps.signal });
+  const lookup = opts.quotes ? quotedLookup(opts.quotes, asins) : await lookUpPrices(deps, asins);
   deps.signal?.throwIfAborted();
+  const sourceName = opts.quotes ? CATALOGUE_SOURCE_NAME : deps.source.name;
 
   const evaluationStarted = performance.now();
-  const outcome = await deps.db.transaction(async (tx) => {
+  // A catalogue transaction: when refreshPrices writes a price, the catalogue version is bumped (issue 7).
+  const outcome = await catalogueTransaction(deps.db, async (tx) => {
     const now = deps.clock();
     // An alert created after the look-up (on an ASIN nobody asked the source about) waits for the next run.
     const asked = new Set(asins);
     const alerts = (await loadAlerts(tx, filter)).filter((a) => asked.has(a.productAsin));
-    const { productsByAsin, failures, latest } = await refreshPrices(tx, { source: deps.source, lookup, now }, alerts);
-
-    // Judge the alerts; compose and queue e-mail for the addresses that may receive it.
-    const verdicts = alerts.map((alert) => {
-      const product = productsByAsin.get(alert.productAsin);
-      const observation = product ? latest.get(product.id) : undefined;
-      if (!product || !observation || failures.has(alert.productAsin)) return { alert, product, observationId: null, verdict: null };
-      return { alert, product, observationId: observation.id, verdict: judgeAlert(alert, product.pricePence, observation.id) };
-    });
-    const mailable = await mailableEmails(tx, [...new Set(verdicts.filter((v) => v.verdict?.shouldNotify).map((v) => v.alert.userEmail))]);
-
-    const writes: AlertCheckWrite[] = [];
-    const messages: OutgoingEmail[] = [];
-    const results: PriceCheckResult[] = [];
-    let emailMs = 0;
-    const details = new Map<string, { detail: PriceCheckLogDetail; checkedAt: number }>();
-    for (const { alert, product, observationId, verdict } of verdicts) {
-      const title = product?.title ?? alert.productTitle;
-      const previousPence = alert.lastCheckedPricePence ?? alert.currentPricePence;
-      if (!product || observationId === null || !verdict) {
-        const failure = failures.get(alert.productAsin) ?? { apiWorking: true, error: 'no price' };
-        results.push({
-          alertId: alert.id,
-          asin: alert.productAsin,
-          productTitle: title,
-          originalPrice: priceOrNull(previousPence),
-          currentPrice: null,
-          priceChange: null,
-          priceChangePercent: null,
-          isPriceDrop: false,
-          apiWorking: failure.apiWorking,
-          status: 'failed',
-          asOf: null,
-        });
-        keepDetail(details, alert, {
-          productTitle: title,
-          asin: alert.productAsin,
-          originalPrice: priceOrNull(previousPence),
-          newPrice: null,
-          priceChange: null,
-          priceChangePercent: null,
-          success: false,
-          error: failure.error,
-        });
-        continue;
-      }
-      if (verdict.shouldNotify && mailable.has(alert.userEmail)) {
-        const composeStarted = performance.now();
-        const { composePriceDropEmail } = await priceDropTemplate();
-        messages.push(
-          await composePriceDropEmail(deps.env, {
-            alertId: alert.id,
-            observationId,
-            recipient: alert.userEmail,
-            asin: product.asin,
-            productTitle: product.title,
-            productImageUrl: product.imageUrl ?? alert.productImageUrl,
-            oldPricePence: verdict.previousPence ?? product.pricePence,
-            newPricePence: product.pricePence,
-            targetPricePence: alert.targetPricePence,
-            asOf: product.priceAsOf,
-          }),
-        );
-        emailMs += performance.now() - composeStarted;
-      }
-      writes.push({ alertId: alert.id, pricePence: product.pricePence, observationId, notified: false });
-      const result: PriceCheckResult = {
-        alertId: alert.id,
-        asin: product.asin,
-        productTitle: title,
-        originalPrice: priceOrNull(verdict.previousPence),
-        currentPrice: priceOrNull(product.pricePence),
-        priceChange: priceOrNull(verdict.changePence),
-        priceChangePercent: verdict.changePercent,
-        isPriceDrop: verdict.isPriceDrop,
-        apiWorking: true,
-        status: verdict.status,
-        asOf: product.priceAsOf.toISOString(),
-      };
-      results.push(result);
-      keepDetail(details, alert, {
-        productTitle: title,
-        asin: product.asin,
-        originalPrice: result.originalPrice,
-        newPrice: result.currentPrice,
-        priceChange: result.priceChange,
-        priceChangePercent: result.priceChangePercent,
-        success: true,
-      });
-    }
-    // A key that already exists means an earlier (or concurrent) run queued this (alert,
-    // observation): it is not counted again. This, not a row lock, keeps two runs from both
-    // notifying: the second INSERT waits on the unique index and then skips.
-    const enqueueStarted = performance.now();
-    const added = await enqueueEmails(tx, messages);
-    emailMs += performance.now() - enqueueStarted;
-    for (const write of writes) write.notified = added.has(priceDropDedupeKey(write.alertId, write.observationId));
-    const queued = added.size;
-    await writeAlertChecks(tx, writes, now);
-
+    const prices = await refreshPrices(tx, { sourceName, lookup, now }, alerts);
+    const judged = judgeAlerts(alerts, prices);
+    const composed = await composePriceDrops(tx, judged, now);
+    const queued = await writeCheck(tx, judged, composed.messages, now);
+    const results = judged.map(resultOf);
     const successfulChecks = results.filter((r) => r.status !== 'failed').length;
     const logId = await insertPriceCheckLog(tx, {
       triggerType: opts.trigger,
@@ -213,9 +125,9 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
       failedChecks: results.length - successfulChecks,
       sourceCalls: lookup.calls,
       durationMs: Math.round(performance.now() - started),
-      details: [...details.values()].map((d) => d.detail),
+      details: logDetails(judged, results),
     });
-    return { logId, results, successfulChecks, queued, emailMs };
+    return { logId, results, successfulChecks, queued: queued.count, emailMs: composed.ms + queued.ms };
   });
   const evaluationMs = performance.now() - evaluationStarted;
 
@@ -243,15 +155,83 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
 }
 
 /**
- * The log keeps one line per product (admin-area §3 "per-product results"). Several alerts may
- * watch it; the line shows what the most recently checked of them saw before this run.
+ * Queues one deferred price-drop e-mail per alert whose verdict says notify and whose address may
+ * be mailed now (confirmed, subscribed): only the facts go into the outbox; the sender composes
+ * the message after this transaction (email/deferred-email.ts). Returns them and the time spent, ms.
  */
-function keepDetail(
-  details: Map<string, { detail: PriceCheckLogDetail; checkedAt: number }>,
-  alert: { productAsin: string; lastCheckedAt: Date | null },
-  detail: PriceCheckLogDetail,
-): void {
-  const checkedAt = alert.lastCheckedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const existing = details.get(alert.productAsin);
-  if (!existing || checkedAt > existing.checkedAt) details.set(alert.productAsin, { detail, checkedAt });
+async function composePriceDrops(tx: Tx, judged: readonly JudgedAlert[], now: Date): Promise<{ messages: OutgoingEmail[]; ms: number }> {
+  const notify = judged.filter((j): j is Extract<JudgedAlert, { ok: true }> => j.ok && j.verdict.shouldNotify);
+  const mailable = await mailableEmails(tx, [...new Set(notify.map((j) => j.alert.userEmail))]);
+  const started = performance.now();
+  const messages: OutgoingEmail[] = [];
+  for (const { alert, product, observationId, verdict } of notify) {
+    if (!mailable.has(alert.userEmail)) continue;
+    const input = {
+      alertId: alert.id,
+      observationId,
+      recipient: alert.userEmail,
+      asin: product.asin,
+      productTitle: product.title,
+      productImageUrl: product.imageUrl ?? alert.productImageUrl,
+      oldPricePence: verdict.previousPence ?? product.pricePence,
+      newPricePence: product.pricePence,
+      targetPricePence: alert.targetPricePence,
+      asOf: product.priceAsOf,
+    };
+    messages.push(deferredPriceDrop(input, now));
+  }
+  return { messages, ms: performance.now() - started };
 }
+
+/**
+ * Queues the e-mails and writes every judged alert back. A key that already exists means an earlier
+ * (or concurrent) run queued this (alert, observation): it is not counted again. This, not a row
+ * lock, keeps two runs from both notifying: the second INSERT waits on the unique index and skips.
+ */
+async function writeCheck(
+  tx: Tx,
+  judged: readonly JudgedAlert[],
+  messages: OutgoingEmail[],
+  now: Date,
+): Promise<{ count: number; ms: number }> {
+  const started = performance.now();
+  const added = await enqueueEmails(tx, messages);
+  const ms = performance.now() - started;
+  const writes: AlertCheckWrite[] = judged.flatMap((j) =>
+    j.ok
+      ? [
+          {
+            alertId: j.alert.id,
+            pricePence: j.product.pricePence,
+            observationId: j.observationId,
+            notified: added.has(priceDropDedupeKey(j.alert.id, j.observationId)),
+          },
+        ]
+      : [],
+  );
+  await writeAlertChecks(tx, writes, now);
+  return { count: added.size, ms };
+}
+
+/** Asks the source for `asins` through the batching, rate-limited wrapper. */
+function lookUpPrices(deps: PriceCheckDeps, asins: string[]): Promise<BatchLookupResult> {
+  const batched = createBatchedSource(deps.source, {
+    ratePerSecond: deps.env.PRICE_SOURCE_RATE_PER_SECOND,
+    sleep: deps.sleep,
+    now: deps.now,
+  });
+  return batched.lookupAll(asins, { signal: deps.signal });
+}
+
+/** A look-up answered from prices in hand: no calls; ASINs without a quote are simply not found. */
+function quotedLookup(quotes: ReadonlyMap<string, PriceQuote>, asins: readonly string[]): BatchLookupResult {
+  const found = new Map<string, PriceQuote>();
+  for (const asin of asins) {
+    const quote = quotes.get(asin);
+    if (quote) found.set(asin, quote);
+  }
+  return { quotes: found, failures: new Map(), calls: 0, failedCalls: 0, uniqueAsins: asins.length };
+}
+
+/** Whether any active alert was never checked (the scheduler then runs an 'initial' check at start). */
+export { hasNeverCheckedAlerts } from './price-check.queries';

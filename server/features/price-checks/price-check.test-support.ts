@@ -106,7 +106,7 @@ export async function seedAlerts(db: Db, items: SeedAlert[]): Promise<number[]> 
   return items.map((a) => rows.find((r) => r.asin === a.asin && r.email === a.email)!.id);
 }
 
-/** A visitor token for `email` (as creating an alert hands out). */
-export function visitorToken(db: Db, email: string, now: Date): Promise<string> {
-  return issueVisitorToken(db, email, now);
+/** A mailbox token for `email` (as opening the confirmation link hands out): it reaches every alert of the address. */
+export async function visitorToken(db: Db, email: string, now: Date): Promise<string> {
+  return (await issueVisitorToken(db, { email, proof: 'mailbox', now })).token;
 }

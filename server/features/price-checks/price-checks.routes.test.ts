@@ -7,6 +7,7 @@ import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { testEnv } from '../../env';
 import { createTestApp } from '../../test-support/test-app';
+import { signInAsAdmin } from '../../test-support/admin-session';
 import { checkAllResponseSchema, priceCheckLogSchema, priceCheckResultSchema } from '../../../common/api/price-checks.schema';
 import { importNewPrice, seedAlerts, seedProducts, seedSubscriber, visitorToken } from './price-check.test-support';
 
@@ -61,10 +62,10 @@ describe('POST /api/deal-alerts/:id/check-price', () => {
     expect(wrong.json()).toMatchObject({ error: 'Unauthorized' });
   });
 
-  it("answers 403 for another address's alert and 404 for an unknown id", async () => {
+  it("answers 404 alike for another address's alert and for an unknown id", async () => {
     const other = await app.inject({ method: 'POST', url: `/api/deal-alerts/${bobAlerts[0]}/check-price`, headers: auth(aliceToken) });
-    expect(other.statusCode).toBe(403);
-    expect(other.json()).toMatchObject({ error: 'Forbidden' });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ error: 'Not Found' });
     const unknown = await app.inject({ method: 'POST', url: '/api/deal-alerts/999999/check-price', headers: auth(aliceToken) });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toMatch(/^id: /);
@@ -137,8 +138,16 @@ describe('POST /api/deal-alerts/check-all-prices', () => {
 });
 
 describe('GET /api/price-check-logs', () => {
+  it('answers 401 without an admin session (issue 11), even with a visitor token', async () => {
+    const none = await app.inject({ method: 'GET', url: '/api/price-check-logs' });
+    expect(none.statusCode).toBe(401);
+    const visitor = await app.inject({ method: 'GET', url: '/api/price-check-logs', headers: auth(aliceToken) });
+    expect(visitor.statusCode).toBe(401);
+  });
+
   it('lists the latest runs, newest first, with details as JSON text', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/price-check-logs' });
+    const admin = await signInAsAdmin(app, database, 'https://deals.example', 'owner@example.com', now);
+    const res = await app.inject({ method: 'GET', url: '/api/price-check-logs', headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(200);
     const logs = res.json().logs.map((l: unknown) => priceCheckLogSchema.parse(l));
     expect(logs).toHaveLength(3);

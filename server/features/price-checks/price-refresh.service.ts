@@ -8,19 +8,17 @@
 import type { Tx } from '../../db/client';
 import type { BatchLookupResult } from '../../sources/batched-source';
 import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
-import type { PriceSource } from '../../sources/price-source';
-import { refreshProductStats } from '../catalogue/trending';
 import {
-  insertObservations,
+  confirmPrices,
   latestObservations,
-  loadProducts,
-  touchPriceAsOf,
-  updateProductPrices,
+  loadPricedProducts,
+  recordPrices,
+  setProductPrices,
   type LatestObservation,
   type NewObservation,
+  type PricedProduct,
   type ProductPriceUpdate,
-  type ProductRow,
-} from './price-check.queries';
+} from '../prices/prices.service';
 
 /** Why a product has no price this run; `apiWorking` is false when the source call itself failed. */
 export interface PriceFailure {
@@ -30,7 +28,7 @@ export interface PriceFailure {
 
 export interface RefreshedPrices {
   /** The alerted products in the catalogue, by ASIN, with the prices now in effect. */
-  productsByAsin: Map<string, ProductRow>;
+  productsByAsin: Map<string, PricedProduct>;
   /** ASIN → why it has no price this run. */
   failures: Map<string, PriceFailure>;
   /** Product id → its latest observation (the cause an e-mail is keyed on). */
@@ -38,18 +36,18 @@ export interface RefreshedPrices {
 }
 
 /**
- * Applies `lookup` (what the source answered) to the products the `alerts` watch. A catalogue
+ * Applies `lookup` (what the source named `sourceName` answered) to the products the `alerts` watch. A catalogue
  * quote is the catalogue itself, so only another source rewrites product rows; a source confirming
  * an unchanged price only moves `price_as_of` forward. Throws what the database throws.
  */
 export async function refreshPrices(
   tx: Tx,
-  ctx: { source: PriceSource; lookup: BatchLookupResult; now: Date },
+  ctx: { sourceName: string; lookup: BatchLookupResult; now: Date },
   alerts: readonly { productAsin: string }[],
 ): Promise<RefreshedPrices> {
-  const { source, lookup, now } = ctx;
-  const fromCatalogue = source.name === CATALOGUE_SOURCE_NAME;
-  const productsByAsin = await loadProducts(tx, [...new Set(alerts.map((a) => a.productAsin))]);
+  const { sourceName, lookup, now } = ctx;
+  const fromCatalogue = sourceName === CATALOGUE_SOURCE_NAME;
+  const productsByAsin = await loadPricedProducts(tx, [...new Set(alerts.map((a) => a.productAsin))]);
 
   // Which products have a usable price, and why the others failed.
   const failures = new Map<string, PriceFailure>();
@@ -61,7 +59,7 @@ export async function refreshPrices(
     const quote = lookup.quotes.get(asin);
     if (failedCall !== undefined) failures.set(asin, { apiWorking: false, error: failedCall });
     else if (!product) failures.set(asin, { apiWorking: true, error: 'product is not in the catalogue' });
-    else if (!quote) failures.set(asin, { apiWorking: true, error: `not found by the ${source.name} source` });
+    else if (!quote) failures.set(asin, { apiWorking: true, error: `not found by the ${sourceName} source` });
     else if (quote.pricePence === null) failures.set(asin, { apiWorking: true, error: 'no current offer (out of stock or unavailable)' });
     else if (!fromCatalogue) {
       // A catalogue quote is the catalogue itself; only another source may rewrite it.
@@ -86,8 +84,8 @@ export async function refreshPrices(
       }
     }
   }
-  await updateProductPrices(tx, updates, now);
-  await touchPriceAsOf(tx, touches);
+  await setProductPrices(tx, updates, now);
+  await confirmPrices(tx, touches);
 
   // Every price an alert is judged on must be a recorded observation: that id is the cause of the
   // e-mail (dedupe key). Missing or stale latest observations get a new row (one per change).
@@ -106,15 +104,14 @@ export async function refreshPrices(
       asin: product.asin,
       pricePence: product.pricePence,
       listPricePence: product.listPricePence,
-      source: source.name,
+      source: sourceName,
       observedAt,
     });
   }
-  const insertedIds = await insertObservations(tx, newObservations);
+  const insertedIds = await recordPrices(tx, newObservations, now);
   for (const observation of newObservations) {
     const id = insertedIds.get(observation.productId);
     if (id !== undefined) latest.set(observation.productId, { id, pricePence: observation.pricePence, observedAt: observation.observedAt });
   }
-  if (insertedIds.size > 0) await refreshProductStats(tx, [...insertedIds.keys()], now);
   return { productsByAsin, failures, latest };
 }

@@ -143,7 +143,7 @@ describe('toSuggestion', () => {
   });
 });
 
-describe('shapes served without response validation (json-serializer.ts)', () => {
+describe('shapes served without response validation (cached as JSON.stringify, server/http/answer-cache.ts)', () => {
   const pence = fc.integer({ min: 1, max: 100_000_000 });
   const maybePence = fc.option(pence, { nil: null });
   const rows = fc.record({

@@ -3,9 +3,10 @@
  * DESIGN.md §4 "Money" and "Honest prices"). The one place that decides which "was" price is shown.
  */
 import { isAsin, productAffiliateUrl } from '../../../common/affiliate';
-import { discountPercent, SAVING_BASIS_LABELS, savingPence, type SavingBasisType } from '../../../common/discount';
+import { discountPercent, isLabelledSavingBasis, SAVING_BASIS_LABELS, savingPence, type SavingBasisType } from '../../../common/discount';
 import { penceToPriceString } from '../../../common/money';
 import type { Product, Suggestion } from '../../../common/api/products.schema';
+import { paths } from '../../../common/paths';
 
 /** The product columns the API reads (money in integer pence, times as Date). */
 export interface ProductRow {
@@ -33,9 +34,6 @@ export interface OriginalPrice {
   basis: SavingBasisType;
 }
 
-/** Retailer-labelled bases the feed may name (products.saving_basis_type); anything else reads as LIST_PRICE. */
-const LABELLED_BASES: readonly SavingBasisType[] = ['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH'];
-
 /**
  * Chooses the "was" price (DESIGN.md §4 "Honest prices"): the retailer's labelled saving basis when
  * it is above the current price, else our own highest price of the last 30 days when above it,
@@ -46,7 +44,8 @@ export function chooseOriginalPrice(
 ): OriginalPrice | null {
   if (!(row.pricePence > 0)) return null;
   if (row.listPricePence != null && row.listPricePence > row.pricePence) {
-    const labelled = LABELLED_BASES.find((b) => b === row.savingBasisType);
+    // Anything the feed names that is not a labelled basis reads as LIST_PRICE.
+    const labelled = isLabelledSavingBasis(row.savingBasisType) ? row.savingBasisType : undefined;
     return { pence: row.listPricePence, basis: labelled ?? 'LIST_PRICE' };
   }
   if (row.observedHigh30dPence != null && row.observedHigh30dPence > row.pricePence) {
@@ -112,7 +111,7 @@ export function toProduct(row: ProductRow, affiliateTag: string): Product {
     savingBasisLabel: original ? SAVING_BASIS_LABELS[original.basis] : null,
     imageUrl: row.imageUrl,
     affiliateUrl: affiliateUrl(row.asin, affiliateTag),
-    productUrl: `/deals/${row.asin}`,
+    productUrl: paths.product(row.asin),
     rating: row.rating,
     reviewCount: row.reviewCount,
     category: row.category,

@@ -10,7 +10,7 @@ import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
 
 /** The columns of {@link ProductRow}; never the tsvector columns (large, useless to the API). */
-const productColumns = {
+export const productColumns = {
   id: products.id,
   asin: products.asin,
   title: products.title,
@@ -142,9 +142,10 @@ export function searchValues(filter: SearchFilter, offset: number, limit: number
  */
 const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
 
-const UNNAMED = '';
+export const UNNAMED = '';
 
-function prepared<T>(db: Db, name: string, build: () => T): T {
+/** The statement built once per database under `name` (prepared unnamed, see above). */
+export function prepared<T>(db: Db, name: string, build: () => T): T {
   let statements = preparedByDb.get(db);
   if (!statements) preparedByDb.set(db, (statements = new Map()));
   let statement = statements.get(name) as T | undefined;

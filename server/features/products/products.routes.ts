@@ -3,7 +3,7 @@
  * price and the product page. Each route validates with the shared zod schemas
  * (common/api/products.schema.ts), calls one service function and replies.
  */
-import type { App, AppDeps } from '../../app';
+import type { App, AppDeps } from '../../app-deps';
 import {
   apiErrorSchema,
   asinParamsSchema,
@@ -15,9 +15,18 @@ import {
   suggestionsResponseSchema,
   topDiscountedResponseSchema,
 } from '../../../common/api/products.schema';
-import { plainJsonSerializerCompiler } from './json-serializer';
+import { sendJson, type JsonAnswer } from '../../http/answer-cache';
 import { createListingCaches } from './listing-cache';
-import { currentPrice, productDetail, searchProducts, suggestProducts, topDiscountedProducts } from './products.service';
+import {
+  currentPrice,
+  normaliseCriteria,
+  productDetail,
+  searchAnswerKey,
+  searchProducts,
+  suggestionsAnswerKey,
+  suggestProducts,
+  topDiscountedProducts,
+} from './products.service';
 
 /** The 404 answer for an ASIN we do not hold. */
 function notFound(asin: string) {
@@ -25,33 +34,51 @@ function notFound(asin: string) {
 }
 
 /**
+ * The product page's history window ends at the request's clock: cached product pages are keyed by
+ * the minute as well as the catalogue version, so an observation leaves the 365-day window at most
+ * a minute late.
+ */
+const PRODUCT_PAGE_BUCKET_MS = 60_000;
+
+/**
  * Registers the products routes on `app`; reads only `deps.database`, `deps.env` and `deps.clock`.
- * Holds this app's listing caches (listing-cache.ts).
+ * Search, suggestions, top discounted and the product page answer from this app's answer cache
+ * (listing-cache.ts): the serialised JSON, by normalised request, until the catalogue version
+ * changes. The response schemas stay for typing and the API docs; cached bodies are built with
+ * JSON.stringify from product-shape.ts objects typed by them (product-shape.test.ts parses them).
+ * The current price is not cached (one indexed row).
  */
 export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const tag = deps.env.AFFILIATE_TAG;
-  const caches = createListingCaches();
-
-  // The hot routes keep zod validation of their input, but serialize with plain JSON.stringify:
-  // their answers come only from product-shape.ts, typed by the response schemas (json-serializer.ts).
-  const fast = { serializerCompiler: plainJsonSerializerCompiler };
+  const caches = createListingCaches(db);
+  const { answers } = caches;
 
   app.post(
     '/api/products/search',
-    { ...fast, schema: { body: searchCriteriaSchema, response: { 200: searchResponseSchema } } },
-    async (request) => searchProducts(db, caches, tag, request.body),
+    { schema: { body: searchCriteriaSchema, response: { 200: searchResponseSchema } } },
+    async (request, reply) => {
+      const criteria = normaliseCriteria(request.body);
+      const body = await answers.get(`search:${searchAnswerKey(criteria)}`, () => searchProducts(db, caches, tag, criteria));
+      return sendJson(request, reply, body as JsonAnswer);
+    },
   );
 
   app.get(
     '/api/products/suggestions',
-    { ...fast, schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } },
-    async (request) => suggestProducts(db, request.query.q),
+    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsResponseSchema } } },
+    async (request, reply) => {
+      const key = suggestionsAnswerKey(request.query.q);
+      if (key === null) return { suggestions: [] };
+      const body = await answers.get(`suggestions:${key}`, () => suggestProducts(db, request.query.q));
+      return sendJson(request, reply, body as JsonAnswer);
+    },
   );
 
-  app.get('/api/amazon/top-discounted', { ...fast, schema: { response: { 200: topDiscountedResponseSchema } } }, async () =>
-    topDiscountedProducts(db, caches, tag),
-  );
+  app.get('/api/amazon/top-discounted', { schema: { response: { 200: topDiscountedResponseSchema } } }, async (request, reply) => {
+    const body = await answers.get('top-discounted', () => topDiscountedProducts(db, tag));
+    return sendJson(request, reply, body as JsonAnswer);
+  });
 
   app.get(
     '/api/amazon/current-price/:asin',
@@ -66,8 +93,11 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
     '/api/products/:asin',
     { schema: { params: asinParamsSchema, response: { 200: productDetailResponseSchema, 404: apiErrorSchema } } },
     async (request, reply) => {
-      const answer = await productDetail(db, tag, request.params.asin, deps.clock());
-      return answer ?? reply.status(404).send(notFound(request.params.asin));
+      const { asin } = request.params;
+      const now = deps.clock();
+      const minute = Math.floor(now.getTime() / PRODUCT_PAGE_BUCKET_MS);
+      const body = await answers.get(`product:${asin}:${minute}`, () => productDetail(db, tag, asin, now));
+      return body ? sendJson(request, reply, body) : reply.status(404).send(notFound(asin));
     },
   );
 }

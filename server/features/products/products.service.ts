@@ -15,7 +15,7 @@ import type {
 } from '../../../common/api/products.schema';
 import type { Db } from '../../db/client';
 import { buildPrefixTsquery } from './prefix-tsquery';
-import { chooseOriginalPrice, toProduct, toSuggestion } from './product-shape';
+import { chooseOriginalPrice, toProduct, toSuggestion, type ProductRow } from './product-shape';
 import type { ListingCaches } from './listing-cache';
 import {
   findPriceHistory,
@@ -23,10 +23,17 @@ import {
   countSearch,
   findSearchPage,
   findSuggestions,
+  productColumns,
   selectTopDiscounted,
   type SearchFilter,
   type SearchOrder,
 } from './products.queries';
+
+/**
+ * For other features that show catalogue products (category pages): the columns of a product row
+ * (select them with Drizzle) and the one mapping of a row onto the API's Product with a given tag.
+ */
+export { productColumns, toProduct, type ProductRow };
 
 /** Suggestions shown under the search box (shopper-screens §9: 6). */
 export const SUGGESTION_LIMIT = 6;
@@ -102,8 +109,8 @@ export function totalFromPage(offset: number, limit: number, rowCount: number): 
 
 /**
  * The total for `filter`: from the page when it proves it; for keyword-less listings from the
- * 30-second cache (their count reads up to every product), unless the page shows the cached total
- * is too small (the catalogue grew); else a `count(*)` with the same conditions.
+ * version-keyed count cache (their count reads up to every product; exact after every catalogue
+ * write, listing-cache.ts); else a `count(*)` with the same conditions.
  */
 async function totalOf(
   db: Db,
@@ -113,27 +120,40 @@ async function totalOf(
   limit: number,
   rowCount: number,
 ): Promise<number> {
-  const cacheable = filter.keywords === null;
-  const key = JSON.stringify(filter);
   const proven = totalFromPage(offset, limit, rowCount);
-  if (proven !== null) {
-    if (cacheable) caches.counts.set(key, proven);
-    return proven;
-  }
-  const cached = cacheable ? caches.counts.get(key) : undefined;
-  // A cached total smaller than the rows in front of us is stale (the catalogue grew): recount.
-  if (cached !== undefined && (rowCount === 0 || cached >= offset + rowCount)) return cached;
-  const total = await countSearch(db, filter);
-  if (cacheable) caches.counts.set(key, total);
-  return total;
+  if (proven !== null) return proven;
+  if (filter.keywords !== null) return countSearch(db, filter);
+  return (await caches.counts.get(JSON.stringify(filter), () => countSearch(db, filter))) as number;
+}
+
+/**
+ * The criteria with everything that cannot change the answer taken out, so equal questions share
+ * one cached answer (issue 7): keywords trimmed, lower-cased (websearch_to_tsquery and the prefix
+ * fallback ignore case, `or` included) with runs of white space as one space; `userEmail` and
+ * `searchIndex` dropped (they change nothing, decision 0003). Defaults are already applied by the
+ * route schema.
+ */
+export function normaliseCriteria(criteria: ParsedSearchCriteria): ParsedSearchCriteria {
+  const { userEmail: _email, searchIndex: _index, ...kept } = criteria;
+  return { ...kept, keywords: normaliseWords(criteria.keywords) };
+}
+
+/**
+ * The cache key of a search answer: what the query runs on (planSearch's filter and order), the
+ * page and the page size. Criteria that plan alike answer alike ('All' and '' as category, Featured
+ * and Relevance, a category button's own keywords and none), so they share an entry.
+ */
+export function searchAnswerKey(criteria: ParsedSearchCriteria): string {
+  const { filter, order } = planSearch(normaliseCriteria(criteria));
+  return JSON.stringify([filter, order, criteria.page, criteria.itemCount]);
 }
 
 /**
  * POST /api/products/search. Answers one page of products plus `total` matches and
  * `totalPages` = ceil(total / itemCount); a page past the end is empty with the same totals.
  * Keywords that are only stop words ("the") match nothing. When whole words match nothing, the
- * words are read as prefixes ("headph" → headphones). Totals of keyword-less listings may lag
- * catalogue changes by up to 30 s (listing-cache.ts); the products themselves never do.
+ * words are read as prefixes ("headph" → headphones). Run it on {@link normaliseCriteria}'s
+ * output when the answer is cached under {@link searchAnswerKey}.
  */
 export async function searchProducts(
   db: Db,
@@ -164,11 +184,19 @@ export async function searchProducts(
 }
 
 /**
+ * The cache key of a suggestions answer: the prefix tsquery `q` becomes (words lower-cased, NFC,
+ * punctuation dropped, buildPrefixTsquery), or null when it suggests nothing.
+ */
+export function suggestionsAnswerKey(q: string): string | null {
+  return buildPrefixTsquery(q);
+}
+
+/**
  * GET /api/products/suggestions. `q` is already trimmed and 2–100 characters (route schema).
  * Each word becomes a prefix (`word:*`, AND-ed); text with no letters or digits suggests nothing.
  */
 export async function suggestProducts(db: Db, q: string): Promise<{ suggestions: Suggestion[] }> {
-  const tsquery = buildPrefixTsquery(q);
+  const tsquery = suggestionsAnswerKey(q);
   if (tsquery === null) return { suggestions: [] };
   const rows = await findSuggestions(db, tsquery, SUGGESTION_LIMIT);
   return { suggestions: rows.map(toSuggestion) };
@@ -176,14 +204,11 @@ export async function suggestProducts(db: Db, q: string): Promise<{ suggestions:
 
 /**
  * GET /api/amazon/top-discounted: up to 20 products by substantiated discount percent, then
- * trending. Served from a 30-second cache: the ordering reads every discounted product.
+ * trending. The ordering reads every discounted product (about 60 ms at 100k): the route caches
+ * the answer until the catalogue changes.
  */
-export async function topDiscountedProducts(db: Db, caches: ListingCaches, affiliateTag: string): Promise<{ products: Product[] }> {
-  let rows = caches.topDiscounted.get('top');
-  if (!rows) {
-    rows = await selectTopDiscounted(db, TOP_DISCOUNTED_LIMIT);
-    caches.topDiscounted.set('top', rows);
-  }
+export async function topDiscountedProducts(db: Db, affiliateTag: string): Promise<{ products: Product[] }> {
+  const rows = await selectTopDiscounted(db, TOP_DISCOUNTED_LIMIT);
   return { products: rows.map((row) => toProduct(row, affiliateTag)) };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Test helper: inserts products and price observations straight into the tables with Drizzle, so
- * the products API tests do not depend on the catalogue importer. Money in pence.
+ * the products API tests do not depend on the catalogue importer. Money in pence. Each seed bumps
+ * the catalogue version, as every real catalogue write does, so cached answers drop.
  */
 import type { Db } from '../../db/client';
+import { noteCatalogueWrite } from '../../catalogue-version';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 
 /** A product to seed: title and price are required, the rest defaults to "no data". */
@@ -56,6 +58,7 @@ export async function seedProducts(db: Db, items: SeedProduct[]): Promise<Array<
     ...(p.priceAsOf ? { priceAsOf: p.priceAsOf } : {}),
   }));
   const inserted = await db.insert(products).values(rows).returning({ id: products.id, asin: products.asin });
+  await noteCatalogueWrite(db);
   // RETURNING keeps the VALUES order in PostgreSQL, but match by ASIN to not rely on it.
   return rows.map((r) => inserted.find((i) => i.asin === r.asin) as { id: number; asin: string });
 }
@@ -76,4 +79,5 @@ export async function seedObservations(
       observedAt: p.observedAt,
     })),
   );
+  await noteCatalogueWrite(db);
 }

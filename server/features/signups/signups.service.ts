@@ -11,17 +11,15 @@
 import { SIGNUP_CONSENT_WORDING, SIGN_IN_MESSAGE } from '../../../common/api/engagement.schema';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
-import { enqueueEmail } from '../../email/outbox';
 import { ok, type Outcome } from '../../http/outcome';
-import { tokenIdOf } from '../../http/visitor.guard';
-import { composeConfirmationEmail, recordConsent, subscriberStatus } from '../subscriptions/subscriptions.service';
-import { issueVisitorToken } from '../visitors/visitors.service';
+import { findSubscriber } from '../subscriptions/subscriptions.service';
+import { composeConfirmationEmail, isConfirmedAndSubscribed, queueSignInLink, recordConsent } from '../subscriptions/subscriptions.service';
+import { deviceTokenFor, type Visitor } from '../visitors/visitors.service';
 import { insertSignup } from './signups.queries';
 
 export const SIGNUP_MESSAGE = "Welcome to Today's Deals! Check your inbox for a link to confirm your address.";
 
-/** One sign-in e-mail per address per this many ms (the dedupe key's time bucket). */
-export const SIGN_IN_RESEND_MS = 60 * 60 * 1000;
+type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR'>;
 
 export interface SignupRequest {
   email: string;
@@ -30,25 +28,33 @@ export interface SignupRequest {
   referrer?: string | null;
 }
 
+/** Set when the hourly e-mail budget was reached and the e-mail waits until then (the route logs it). */
+export interface EmailDelay {
+  emailDelayedUntil: Date | null;
+}
+
 /**
- * Signs `email` up at `now` in one transaction. Returns the device token and the signup time
- * (epoch ms) for the browser's new-user window. Call `notifyOutbox` after it returns.
+ * Signs `email` up at `now` in one transaction. Returns this browser's token for the address (its
+ * own when it already holds one, else a new device token) and the signup time (epoch ms) for the
+ * browser's new-user window. Call `notifyOutbox` after it returns.
  */
 export async function signUp(
   db: Db,
-  env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>,
+  env: LinkEnv,
+  visitor: Visitor | undefined,
   input: SignupRequest,
   now: Date,
-): Promise<Outcome<{ email: string; visitorToken: string; signupTime: number; message: string }>> {
+): Promise<Outcome<{ email: string; visitorToken: string; signupTime: number; message: string } & EmailDelay>> {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const consent = await recordConsent(tx, {
       email,
       source: input.source,
       now,
-      message: () => composeConfirmationEmail(env, email),
+      maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
+      message: () => composeConfirmationEmail(env, email, now),
     });
-    const visitorToken = await issueVisitorToken(tx, email, now);
+    const holder = await deviceTokenFor(tx, visitor, email, now);
     await insertSignup(tx, {
       email,
       source: input.source,
@@ -57,37 +63,36 @@ export async function signUp(
       userAgent: input.userAgent?.slice(0, 500) ?? null,
       referrer: input.referrer?.slice(0, 2000) ?? null,
       confirmationQueued: consent.confirmationQueued,
-      createdByTokenId: await tokenIdOf(tx, visitorToken),
+      createdByTokenId: holder.tokenId,
     });
-    return ok({ email, visitorToken, signupTime: now.getTime(), message: SIGNUP_MESSAGE });
+    return ok({
+      email,
+      visitorToken: holder.token,
+      signupTime: now.getTime(),
+      message: SIGNUP_MESSAGE,
+      emailDelayedUntil: consent.delayedUntil,
+    });
   });
 }
 
 /**
  * Sends `email` its sign-in link at `now`: for an address not yet confirmed, the double opt-in
- * confirmation (consent source 'sign_in', once an hour); for a confirmed one, the same signed link
- * (kind 'confirmation', dedupe key `sign-in:{email}:{hour}`). Same answer either way.
+ * confirmation (consent source 'sign_in', once an hour); for a confirmed one, the sign-in link
+ * (queueSignInLink: once per address per clock hour). Same answer either way.
  */
-export async function requestSignIn(
-  db: Db,
-  env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>,
-  rawEmail: string,
-  now: Date,
-): Promise<Outcome<{ message: string }>> {
+export async function requestSignIn(db: Db, env: LinkEnv, rawEmail: string, now: Date): Promise<Outcome<{ message: string } & EmailDelay>> {
   const email = rawEmail.trim().toLowerCase();
-  const status = await subscriberStatus(db, email);
-  await db.transaction(async (tx) => {
-    if (!status.confirmed) {
-      await recordConsent(tx, { email, source: 'sign_in', now, message: () => composeConfirmationEmail(env, email) });
-      return;
-    }
-    const message = await composeConfirmationEmail(env, email);
-    await enqueueEmail(tx, {
-      recipient: email,
-      ...message,
-      kind: 'confirmation',
-      dedupeKey: `sign-in:${email}:${Math.floor(now.getTime() / SIGN_IN_RESEND_MS)}`,
-    });
-  });
-  return ok({ message: SIGN_IN_MESSAGE });
+  const confirmed = isConfirmedAndSubscribed(await findSubscriber(db, email));
+  const queued = await db.transaction(async (tx) =>
+    confirmed
+      ? queueSignInLink(tx, env, email, now)
+      : recordConsent(tx, {
+          email,
+          source: 'sign_in',
+          now,
+          maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
+          message: () => composeConfirmationEmail(env, email, now),
+        }),
+  );
+  return ok({ message: SIGN_IN_MESSAGE, emailDelayedUntil: queued.delayedUntil });
 }

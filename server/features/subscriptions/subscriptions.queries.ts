@@ -3,9 +3,9 @@
  * (DESIGN.md §4 "Visitors": no price-drop or marketing e-mail goes to an unconfirmed or
  * unsubscribed address). Addresses are stored lower-cased; every function lower-cases its input.
  */
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { subscribers } from '../../db/schema/visitors.schema';
+import { subscribers, unsubscribeRecords } from '../../db/schema/visitors.schema';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -13,33 +13,6 @@ export type SubscriberRow = typeof subscribers.$inferSelect;
 export const CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
 
 const normalise = (email: string) => email.trim().toLowerCase();
-
-/**
- * True when `email` may receive price-drop and marketing mail: it has confirmed (double opt-in) and
- * has not unsubscribed since. Unknown addresses are not mailable.
- */
-export async function isMailable(db: Db | Tx, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscribers.id })
-    .from(subscribers)
-    .where(and(eq(subscribers.email, normalise(email)), isNotNull(subscribers.confirmedAt), isNull(subscribers.unsubscribedAt)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * The batch form of {@link isMailable}: the subset of `emails` (returned lower-cased) that may be
- * mailed. One query however many addresses; an empty input makes no query.
- */
-export async function mailableEmails(db: Db | Tx, emails: string[]): Promise<Set<string>> {
-  const wanted = [...new Set(emails.map(normalise))];
-  if (wanted.length === 0) return new Set();
-  const rows = await db
-    .select({ email: subscribers.email })
-    .from(subscribers)
-    .where(and(inArray(subscribers.email, wanted), isNotNull(subscribers.confirmedAt), isNull(subscribers.unsubscribedAt)));
-  return new Set(rows.map((r) => r.email));
-}
 
 /** The subscriber row of `email`, or undefined. */
 export async function findSubscriber(db: Db | Tx, email: string): Promise<SubscriberRow | undefined> {
@@ -136,4 +109,9 @@ export async function markUnsubscribed(tx: Db | Tx, email: string, reason: strin
         unsubscribeReason: sql`case when ${subscribers.unsubscribedAt} is null then ${reason} else ${subscribers.unsubscribeReason} end`,
       },
     });
+}
+
+/** Stores one unsubscribe request (admin-area §3 "Unsubscribe record"); `effective` when it took effect at once. */
+export async function insertUnsubscribeRecord(tx: Db | Tx, record: typeof unsubscribeRecords.$inferInsert): Promise<void> {
+  await tx.insert(unsubscribeRecords).values(record);
 }

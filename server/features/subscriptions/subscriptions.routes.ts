@@ -1,21 +1,34 @@
 /**
- * Subscriber routes (DESIGN.md §4 "Visitors", "E-mail"; RFC 8058; content-and-account-pages §2.5, §7):
+ * Subscriber routes (DESIGN.md §4 "Visitors", "E-mail"; RFC 8058; content-and-account-pages §2.5, §7;
+ * issue 5). Who may call:
  *
- * - `POST /api/subscribers/confirm` `{ email, sig }` → 200 `{ email, confirmed: true, visitorToken }`;
- *   400 `sig: invalid or expired confirmation link`.
- * - `GET /api/subscribers/status` (visitor token) → `{ email, confirmed, unsubscribed }`; 401 without a token.
- * - `POST /api/unsubscribe/one-click?email=…&sig=…` (RFC 8058; no cookies or token; body
+ * - `POST /api/subscribers/confirm` `{ email, t, sig }` (anyone holding the e-mailed link) → 200
+ *   `{ email, confirmed: true, visitorToken }` with a *mailbox* token; 400 naming `sig` for a bad or
+ *   expired link (confirmation and sign-in links live 7 days).
+ * - `GET /api/subscribers/status` (mailbox token) → `{ email, confirmed, unsubscribed }`; 401 without
+ *   a token, 403 with a device token.
+ * - `POST /api/unsubscribe/one-click?email=…&t=…&sig=…` (RFC 8058; no cookies or token; body
  *   `List-Unsubscribe=One-Click` as form data, urlencoded, JSON or empty) → 200 `{ success, email }`;
  *   400 `sig: invalid or expired unsubscribe link`.
  * - `GET /api/unsubscribe/one-click?…` → 302 to `/unsubscribe?…`: a GET never unsubscribes, because
  *   mail scanners prefetch links; the page asks for confirmation.
- * - `POST /api/unsubscribe` `{ email, reason?, visitedPath?, userAgent?, referrer?, sig? }` → 200
- *   `{ success: true, email }` whether or not the address was known; 400 `email: Please enter your email address`.
+ * - `POST /api/unsubscribe` `{ email, reason?, visitedPath?, userAgent?, referrer?, t?, sig? }`
+ *   (anyone) → 200 `{ success: true, email, effective, message? }`: with a valid signed link or a
+ *   mailbox token it takes effect at once (`effective: true`); with only an e-mail the request is
+ *   recorded and the address is e-mailed a one-click link (`effective: false` and the message to
+ *   show), the same answer whether or not the address is known. 400 `email: Please enter your email address`.
  *
- * Rate limits (per IP, @fastify/rate-limit): 30 a minute on confirm and unsubscribe.
+ * - `POST /api/unsubscribe/track` `{ email?, reason: 'visited_unsubscribe_page'|'visited_subscribe_page',
+ *   visitedPath?, userAgent?, referrer?, subscribeId?, subscribeAction?, subscribeParam? }` (anyone;
+ *   issue 10) → 202 `{ recorded: true }`: records the visit (the path holds the subscribe-page
+ *   parameters; user agent and referrer fall back to the request's headers) and changes nothing
+ *   else. 400 naming the field (`email: must be a valid e-mail address`, `reason: …`).
+ *
+ * Limits: 30 a minute per client IP on each; the unsubscribe form also 5 an hour per address.
  */
 import { z } from 'zod';
-import type { App, AppDeps } from '../../app';
+import { paths } from '../../../common/paths';
+import type { App, AppDeps } from '../../app-deps';
 import {
   confirmSubscriberResponseSchema,
   confirmSubscriberSchema,
@@ -23,83 +36,128 @@ import {
   subscriberStatusSchema,
   unsubscribeResponseSchema,
   unsubscribeSchema,
+  unsubscribeTrackResponseSchema,
+  unsubscribeTrackSchema,
 } from '../../../common/api/alerts.schema';
-import { requireVisitorFor } from '../visitors/visitors.guard';
-import { confirmSubscriber, subscriberStatus, unsubscribe, unsubscribeBySignedLink } from './subscriptions.service';
-
-/** Requests per minute per IP; multiplied in NODE_ENV=test so suites creating many rows are not throttled. */
-const CONFIRM_UNSUBSCRIBE_PER_MINUTE = 30;
+import { safeText } from '../../../common/api/text.schema';
+import { apiErrorSchema } from '../../http/errors';
+import { sendOutcome } from '../../http/outcome';
+import { perAddress, perWindow } from '../../http/rate-limit';
+import { visitorOnRequest } from '../../http/visitor.guard';
+import {
+  confirmSubscriber,
+  recordUnsubscribeVisit,
+  requestUnsubscribe,
+  subscriberStatus,
+  unsubscribeBySignedLink,
+} from './subscriptions.service';
 
 const oneClickQuerySchema = z.object({
-  email: z.string().max(1000).optional(),
-  sig: z.string().max(200).optional(),
-});
-
-/** Error answers: `message` is "field: rule"; validation errors also list `issues` (server/app.ts). */
-const errorSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  issues: z.array(z.object({ field: z.string(), rule: z.string() })).optional(),
+  email: safeText(1000).optional(),
+  t: safeText(20).optional(),
+  sig: safeText(200).optional(),
 });
 
 export async function subscriptionsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const rateLimit = {
-    max: CONFIRM_UNSUBSCRIBE_PER_MINUTE * (deps.env.NODE_ENV === 'test' ? 100 : 1),
-    timeWindow: '1 minute',
-  };
+  const rateLimit = perWindow(deps.env, 30);
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
   registerOneClickBodyParsers(app);
+  app.addHook('onRequest', visitorOnRequest(deps));
 
   app.post(
     '/api/subscribers/confirm',
-    {
-      config: { rateLimit },
-      schema: { body: confirmSubscriberSchema, response: { 200: confirmSubscriberResponseSchema, 400: errorSchema } },
-    },
-    async (request, reply) => {
-      const result = await confirmSubscriber(db, deps.env, deps.clock(), request.body.email, request.body.sig);
-      if (!result.ok) return reply.status(400).send({ error: 'Bad Request', message: result.message });
-      return reply.send({ email: result.email, confirmed: result.confirmed, visitorToken: result.visitorToken });
-    },
+    { config: rateLimit, schema: { body: confirmSubscriberSchema, response: { 200: confirmSubscriberResponseSchema, ...errors } } },
+    async (request, reply) => sendOutcome(reply, await confirmSubscriber(db, deps.env, deps.clock(), request.body)),
   );
 
-  app.get('/api/subscribers/status', { schema: { response: { 200: subscriberStatusSchema } } }, async (request, reply) => {
-    const visitor = await requireVisitorFor(db, request, reply, null, deps.clock());
-    if (!visitor) return reply;
-    return reply.send(await subscriberStatus(db, visitor.email));
-  });
+  app.get('/api/subscribers/status', { schema: { response: { 200: subscriberStatusSchema, ...errors } } }, async (request, reply) =>
+    sendOutcome(reply, await subscriberStatus(db, request.visitor)),
+  );
 
   app.post(
     '/api/unsubscribe/one-click',
-    { config: { rateLimit }, schema: { querystring: oneClickQuerySchema, response: { 200: unsubscribeResponseSchema, 400: errorSchema } } },
+    { config: rateLimit, schema: { querystring: oneClickQuerySchema, response: { 200: unsubscribeResponseSchema, ...errors } } },
     async (request, reply) => {
       // The signed URL is the authority (RFC 8058 §3.2: no cookies, no other context); the body only
       // says "List-Unsubscribe=One-Click" and is not needed to act.
-      const result = await unsubscribeBySignedLink(db, deps.env, deps.clock(), request.query.email ?? '', request.query.sig ?? '');
-      if (!result.ok) return reply.status(400).send({ error: 'Bad Request', message: result.message });
-      return reply.send({ success: true, email: result.email });
+      const email = emailSchema.safeParse(request.query.email ?? '');
+      const outcome = email.success
+        ? await unsubscribeBySignedLink(db, deps.env, deps.clock(), { email: email.data, t: request.query.t, sig: request.query.sig })
+        : ({ ok: false, reason: 'invalid', message: 'sig: invalid or expired unsubscribe link' } as const);
+      if (!outcome.ok) return sendOutcome(reply, outcome);
+      return reply.send({ success: true as const, email: outcome.value.email, effective: true });
     },
   );
 
-  app.get('/api/unsubscribe/one-click', { config: { rateLimit }, schema: { querystring: oneClickQuerySchema } }, async (request, reply) => {
+  app.get('/api/unsubscribe/one-click', { config: rateLimit, schema: { querystring: oneClickQuerySchema } }, async (request, reply) => {
     const params = new URLSearchParams();
-    if (request.query.email) params.set('email', request.query.email);
-    if (request.query.sig) params.set('sig', request.query.sig);
+    for (const key of ['email', 't', 'sig'] as const) {
+      const value = request.query[key];
+      if (value) params.set(key, value);
+    }
     const search = params.toString();
-    return reply.header('cache-control', 'no-store').redirect(search ? `/unsubscribe?${search}` : '/unsubscribe', 302);
+    return reply.header('cache-control', 'no-store').redirect(search ? `${paths.unsubscribe()}?${search}` : paths.unsubscribe(), 302);
   });
 
   app.post(
     '/api/unsubscribe',
-    { config: { rateLimit }, schema: { body: unsubscribeSchema, response: { 200: unsubscribeResponseSchema, 400: errorSchema } } },
+    {
+      config: rateLimit,
+      preHandler: perAddress(app, deps.env, 'unsubscribe', 5, '1 hour', (r) =>
+        String((r.body as { email?: unknown } | undefined)?.email ?? ''),
+      ),
+      schema: { body: unsubscribeSchema, response: { 200: unsubscribeResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const raw = request.body.email?.trim() ?? '';
       if (raw === '') return reply.status(400).send({ error: 'Bad Request', message: 'email: Please enter your email address' });
       const email = emailSchema.safeParse(raw);
       if (!email.success) return reply.status(400).send({ error: 'Bad Request', message: 'email: must be a valid e-mail address' });
-      const reason = request.body.reason?.trim() || 'manual_unsubscribe';
-      await unsubscribe(db, email.data, reason, deps.clock());
-      return reply.send({ success: true, email: email.data });
+      const result = await requestUnsubscribe(
+        db,
+        deps.env,
+        request.visitor,
+        {
+          ...request.body,
+          email: email.data,
+          reason: request.body.reason?.trim() || 'manual_unsubscribe',
+          userAgent: request.body.userAgent ?? request.headers['user-agent'] ?? null,
+          referrer: request.body.referrer ?? request.headers.referer ?? null,
+          ipAddress: request.ip,
+        },
+        deps.clock(),
+      );
+      if (!result.effective) deps.notifyOutbox();
+      if (result.delayedUntil)
+        request.log.warn({ delayedUntil: result.delayedUntil.toISOString() }, 'e-mail budget reached: unsubscribe link delayed');
+      return reply.send({
+        success: true as const,
+        email: result.email,
+        effective: result.effective,
+        ...(result.message ? { message: result.message } : {}),
+      });
+    },
+  );
+
+  app.post(
+    '/api/unsubscribe/track',
+    { config: rateLimit, schema: { body: unsubscribeTrackSchema, response: { 202: unsubscribeTrackResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const body = request.body;
+      await recordUnsubscribeVisit(
+        db,
+        {
+          email: body.email ?? null,
+          reason: body.reason,
+          visitedPath: body.visitedPath ?? null,
+          userAgent: body.userAgent ?? request.headers['user-agent'] ?? null,
+          referrer: body.referrer ?? request.headers.referer ?? null,
+          ipAddress: request.ip,
+        },
+        deps.clock(),
+      );
+      return reply.status(202).send({ recorded: true as const });
     },
   );
 }

@@ -1,23 +1,30 @@
 /**
- * Double opt-in and unsubscribe (DESIGN.md §4 "Visitors" and "E-mail", §5; RFC 8058;
- * content-and-account-pages §2.5, §7 "POST /api/unsubscribe").
+ * Double opt-in, sign-in links and unsubscribe (DESIGN.md §4 "Visitors" and "E-mail", §5; RFC 8058;
+ * content-and-account-pages §2.5, §7 "POST /api/unsubscribe"; issue 5).
  *
  * - {@link recordConsent}: called inside the transaction that records an alert or signup; writes the
- *   consent and, when due, the confirmation e-mail to the outbox (one per address per hour).
- * - {@link confirmSubscriber}: the confirmation link's signature confirms the address and signs the
- *   visitor in on that device.
- * - {@link unsubscribe}: takes effect at once and suppresses queued mail to the address.
+ *   consent and, when due, the confirmation e-mail to the outbox (one per address per hour, and at
+ *   most `MAX_CONFIRMATIONS_PER_HOUR` site-wide before messages wait: send-budget.ts).
+ * - {@link queueSignInLink}: the same signed link for an address that has already confirmed, so a
+ *   new device can prove the mailbox.
+ * - {@link confirmSubscriber}: the link's signature (7 days) confirms the address and hands this
+ *   device a *mailbox* token.
+ * - {@link requestUnsubscribe}: with a valid signed link or a mailbox token it takes effect at once;
+ *   with only an e-mail it records the request and e-mails the address a one-click link instead,
+ *   so nobody can unsubscribe someone else. The answer never says whether the address is known.
  */
-import { emailSchema } from '../../../common/api/alerts.schema';
 import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
-import { enqueueEmail, suppressPendingEmail } from '../../email/outbox';
-import { confirmationUrl, verifyEmailSignature } from '../../email/signed-links';
-import { issueVisitorToken } from '../visitors/visitors.service';
+import { enqueueEmail, suppressPendingEmail, type OutgoingEmail } from '../../email/outbox';
+import { budgetedSendTime } from '../../email/send-budget';
+import { checkSignedLink, confirmationUrl, linkHash, unsubscribeUrl } from '../../email/signed-links';
+import { fail, ok, type Outcome } from '../../http/outcome';
+import { issueVisitorToken, type Visitor } from '../visitors/visitors.service';
 import {
   CONFIRMATION_RESEND_MS,
   claimConfirmationSend,
   findSubscriber,
+  insertUnsubscribeRecord,
   markConfirmed,
   markUnsubscribed,
   upsertConsent,
@@ -30,6 +37,21 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
+
+type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR'>;
+
+/** What a budgeted e-mail did: queued (false when a duplicate within the hour), and until when it waits. */
+export interface QueuedLink {
+  queued: boolean;
+  /** Set when the hourly budget was reached and the message waits until then. */
+  delayedUntil: Date | null;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Shown on the unsubscribe page when the request came without proof (issue 5). */
+export const UNSUBSCRIBE_LINK_SENT =
+  "If this address receives our e-mails, we've sent it a link to confirm. Open it to stop all our e-mails: nothing changes until then.";
 
 /** True when the row is confirmed and not unsubscribed since: the address may be e-mailed. */
 export function isConfirmedAndSubscribed(row: Pick<SubscriberRow, 'confirmedAt' | 'unsubscribedAt'> | undefined): boolean {
@@ -49,24 +71,32 @@ export function confirmationDue(row: SubscriberRow | undefined, now: Date): bool
   return !!row.unsubscribedAt && sent.getTime() <= row.unsubscribedAt.getTime();
 }
 
-/** Renders the confirmation e-mail of `email`, about `productTitle` (from our catalogue) when given. */
+/** Renders the confirmation (or sign-in) e-mail of `email` with a link issued at `now`, about `productTitle` (from our catalogue) when given. */
 export async function composeConfirmationEmail(
   env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>,
   email: string,
+  now: Date,
   productTitle?: string | null,
 ): Promise<RenderedEmail> {
   // Loaded on first use: React Email costs ~0.4 s at start-up.
   const { renderConfirmationEmail } = await import('../../email/templates/confirmation.email');
   return renderConfirmationEmail({
     email,
-    confirmUrl: confirmationUrl(env.PUBLIC_URL, env.SECRET_KEY, email),
+    confirmUrl: confirmationUrl(env.PUBLIC_URL, env.SECRET_KEY, email, now),
     productTitle,
     publicUrl: env.PUBLIC_URL,
   });
 }
 
-export interface ConsentOutcome {
-  /** Confirmed and not unsubscribed since (alerts are e-mailed). */
+/** Enqueues a budgeted message (confirmation, sign-in, unsubscribe link) created at `now`. */
+async function enqueueBudgeted(tx: Tx, message: OutgoingEmail, now: Date, maxPerHour: number): Promise<QueuedLink> {
+  const notBefore = await budgetedSendTime(tx, now, maxPerHour);
+  const id = await enqueueEmail(tx, { ...message, createdAt: now, ...(notBefore ? { notBefore } : {}) });
+  return { queued: id !== null, delayedUntil: id !== null ? notBefore : null };
+}
+
+export interface ConsentOutcome extends QueuedLink {
+  /** Confirmed and not unsubscribed since (alerts are e-mailed). Never show it to an unproven visitor. */
   confirmed: boolean;
   /** A confirmation e-mail was written to the outbox; call `deps.notifyOutbox()` after commit. */
   confirmationQueued: boolean;
@@ -81,82 +111,214 @@ export interface ConsentOutcome {
  */
 export async function recordConsent(
   tx: Tx,
-  consent: { email: string; source: string; now: Date; message: () => Promise<RenderedEmail> },
+  consent: { email: string; source: string; now: Date; maxPerHour: number; message: () => Promise<RenderedEmail> },
 ): Promise<ConsentOutcome> {
   const row = await upsertConsent(tx, consent.email, consent.source, consent.now);
-  if (isConfirmedAndSubscribed(row)) return { confirmed: true, confirmationQueued: false };
-  if (!(await claimConfirmationSend(tx, row.email, consent.now))) return { confirmed: false, confirmationQueued: false };
-  const message = await consent.message();
-  const id = await enqueueEmail(tx, {
-    recipient: row.email,
-    ...message,
-    kind: 'confirmation',
-    dedupeKey: `confirm:${row.email}:${consent.now.getTime()}`,
-  });
-  return { confirmed: false, confirmationQueued: id !== null };
+  const none = { confirmationQueued: false, queued: false, delayedUntil: null };
+  if (isConfirmedAndSubscribed(row)) return { confirmed: true, ...none };
+  if (!(await claimConfirmationSend(tx, row.email, consent.now))) return { confirmed: false, ...none };
+  const queued = await enqueueBudgeted(
+    tx,
+    {
+      recipient: row.email,
+      ...(await consent.message()),
+      kind: 'confirmation',
+      dedupeKey: `confirm:${row.email}:${consent.now.getTime()}`,
+    },
+    consent.now,
+    consent.maxPerHour,
+  );
+  return { confirmed: false, confirmationQueued: queued.queued, ...queued };
 }
 
-export type ConfirmResult =
-  { ok: true; email: string; confirmed: true; visitorToken: string } | { ok: false; field: 'sig'; message: string };
+/**
+ * Queues the sign-in e-mail of a confirmed address at `now`: the confirmation link (a mailbox token
+ * for the device that opens it), kind 'confirmation', at most one per address per clock hour
+ * (dedupe key `sign-in:{email}:{hour}`), within the hourly budget.
+ */
+export async function queueSignInLink(tx: Tx, env: LinkEnv, email: string, now: Date): Promise<QueuedLink> {
+  const message = await composeConfirmationEmail(env, email, now);
+  const bucket = Math.floor(now.getTime() / HOUR_MS);
+  return enqueueBudgeted(
+    tx,
+    { recipient: email, ...message, kind: 'confirmation', dedupeKey: `sign-in:${email}:${bucket}` },
+    now,
+    env.MAX_CONFIRMATIONS_PER_HOUR,
+  );
+}
+
+/** The query values of a signed e-mail link as the browser sends them back. */
+export interface LinkProof {
+  email: string;
+  t?: number | string | null;
+  sig?: string | null;
+}
 
 /**
- * Confirms `email` when `sig` is its confirmation signature (purpose 'confirm'): sets `confirmed_at`
- * (idempotent), clears any unsubscribe (confirming is fresh consent) and issues a visitor token, all
- * in one transaction. A bad signature changes nothing: `{ ok: false, field: 'sig' }`.
+ * Confirms `link.email` when `link.sig` is its confirmation signature and the link is at most 7 days
+ * old: sets `confirmed_at` (idempotent), clears any unsubscribe (confirming is fresh consent) and
+ * issues a *mailbox* token (a second use of the same link revokes the first one's token), all in one
+ * transaction. A bad or expired link changes nothing: invalid, naming `sig`.
  */
 export async function confirmSubscriber(
   db: Db,
   env: Pick<Env, 'SECRET_KEY'>,
   now: Date,
-  email: string,
-  sig: string,
-): Promise<ConfirmResult> {
-  if (!verifyEmailSignature(env.SECRET_KEY, 'confirm', email, sig)) {
-    return { ok: false, field: 'sig', message: 'sig: invalid or expired confirmation link' };
-  }
+  link: LinkProof,
+): Promise<Outcome<{ email: string; confirmed: true; visitorToken: string }>> {
+  const check = checkSignedLink(env.SECRET_KEY, 'confirm', { email: link.email, t: link.t, sig: link.sig }, now);
+  if (check === 'expired') return fail('invalid', 'sig: this confirmation link has expired: ask for a new one with Sign In');
+  if (check !== 'valid' || !link.sig) return fail('invalid', 'sig: invalid or expired confirmation link');
+  const sig = link.sig;
   return db.transaction(async (tx) => {
-    const row = await markConfirmed(tx, email, now);
-    const visitorToken = await issueVisitorToken(tx, row.email, now);
-    return { ok: true as const, email: row.email, confirmed: true as const, visitorToken };
+    const row = await markConfirmed(tx, link.email, now);
+    const visitor = await issueVisitorToken(tx, { email: row.email, proof: 'mailbox', now, linkHash: linkHash(sig) });
+    return ok({ email: row.email, confirmed: true as const, visitorToken: visitor.token });
   });
 }
 
 /**
  * Unsubscribes `email` at once with `reason` ('one_click', 'manual_unsubscribe', …) and marks its
  * queued, unsent mail suppressed; alerts are left as they are (nothing is mailed while unsubscribed).
- * Unknown addresses are recorded as unsubscribed too, so callers never learn whether one was known.
  */
-export async function unsubscribe(db: Db, email: string, reason: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await markUnsubscribed(tx, email, reason, now);
-    await suppressPendingEmail(tx, email);
-  });
+async function unsubscribeNow(tx: Tx, email: string, reason: string, now: Date): Promise<void> {
+  await markUnsubscribed(tx, email, reason, now);
+  await suppressPendingEmail(tx, email);
 }
 
-export type SignedUnsubscribeResult = { ok: true; email: string } | { ok: false; field: 'sig'; message: string };
-
 /**
- * One-click unsubscribe (RFC 8058) from the signed link of `unsubscribeUrl()`: when `sig` is the
- * 'unsubscribe' signature of `email`, unsubscribes it with reason 'one_click' ({@link unsubscribe}).
- * A bad or missing e-mail or signature changes nothing: `{ ok: false, field: 'sig' }`.
+ * One-click unsubscribe (RFC 8058) from the signed link of `unsubscribeUrl()`: when the link is the
+ * address's unsubscribe link and at most 365 days old, unsubscribes it with reason 'one_click'.
+ * A bad, expired or missing e-mail or signature changes nothing: invalid, naming `sig`.
  */
 export async function unsubscribeBySignedLink(
   db: Db,
   env: Pick<Env, 'SECRET_KEY'>,
   now: Date,
-  rawEmail: string,
-  sig: string,
-): Promise<SignedUnsubscribeResult> {
-  const email = emailSchema.safeParse(rawEmail);
-  if (!email.success || !verifyEmailSignature(env.SECRET_KEY, 'unsubscribe', email.data, sig)) {
-    return { ok: false, field: 'sig', message: 'sig: invalid or expired unsubscribe link' };
+  link: LinkProof,
+): Promise<Outcome<{ email: string }>> {
+  if (checkSignedLink(env.SECRET_KEY, 'unsubscribe', { email: link.email, t: link.t, sig: link.sig }, now) !== 'valid') {
+    return fail('invalid', 'sig: invalid or expired unsubscribe link');
   }
-  await unsubscribe(db, email.data, 'one_click', now);
-  return { ok: true, email: email.data };
+  await db.transaction((tx) => unsubscribeNow(tx, link.email, 'one_click', now));
+  return ok({ email: link.email });
 }
 
-/** `{ email, confirmed, unsubscribed }` of an address (see subscriberStatusSchema); unknown addresses are neither. */
-export async function subscriberStatus(db: Db, email: string): Promise<{ email: string; confirmed: boolean; unsubscribed: boolean }> {
-  const row = await findSubscriber(db, email);
-  return { email: email.trim().toLowerCase(), confirmed: isConfirmedAndSubscribed(row), unsubscribed: !!row?.unsubscribedAt };
+/** An unsubscribe request from the /unsubscribe page (content-and-account-pages §7). */
+export interface UnsubscribeRequest extends LinkProof {
+  reason: string;
+  visitedPath?: string | null;
+  userAgent?: string | null;
+  referrer?: string | null;
+  /** The real client address (TRUST_PROXY rules), for the owners' unsubscribe records. */
+  ipAddress?: string | null;
 }
+
+/**
+ * Handles `POST /api/unsubscribe` at `now` in one transaction, always recording the request
+ * (`unsubscribe_records`). With proof (a valid unsubscribe link, or a mailbox token of the address)
+ * it takes effect at once: `{ email, effective: true }`. Without, and when the address is on record
+ * and not yet unsubscribed, it e-mails the address a one-click link (kind 'unsubscribe-link', one per
+ * address per hour, within the hourly budget): `{ email, effective: false, message }` — the same
+ * answer for unknown addresses, so it tells a stranger nothing.
+ */
+export async function requestUnsubscribe(
+  db: Db,
+  env: LinkEnv,
+  visitor: Visitor | undefined,
+  input: UnsubscribeRequest,
+  now: Date,
+): Promise<{ email: string; effective: boolean; message?: string; delayedUntil: Date | null }> {
+  const email = input.email;
+  const signed = !!input.sig && checkSignedLink(env.SECRET_KEY, 'unsubscribe', { email, t: input.t, sig: input.sig }, now) === 'valid';
+  const proven = signed || (visitor?.proof === 'mailbox' && visitor.email === email);
+  const record = {
+    email,
+    reason: input.reason,
+    visitedPath: input.visitedPath?.slice(0, 2000) ?? null,
+    userAgent: input.userAgent?.slice(0, 1000) ?? null,
+    referrer: input.referrer?.slice(0, 2000) ?? null,
+    ipAddress: input.ipAddress ?? null,
+    effective: proven,
+    createdAt: now,
+  };
+  if (proven) {
+    await db.transaction(async (tx) => {
+      await insertUnsubscribeRecord(tx, record);
+      await unsubscribeNow(tx, email, input.reason, now);
+    });
+    return { email, effective: true, delayedUntil: null };
+  }
+  const subscriber = await findSubscriber(db, email);
+  const link = subscriber && !subscriber.unsubscribedAt ? await composeUnsubscribeLinkEmail(env, email, now) : null;
+  const queued = await db.transaction(async (tx) => {
+    await insertUnsubscribeRecord(tx, record);
+    if (!link) return null;
+    const bucket = Math.floor(now.getTime() / HOUR_MS);
+    return enqueueBudgeted(
+      tx,
+      { recipient: email, ...link, kind: 'unsubscribe-link', dedupeKey: `unsubscribe-link:${email}:${bucket}` },
+      now,
+      env.MAX_CONFIRMATIONS_PER_HOUR,
+    );
+  });
+  return { email, effective: false, message: UNSUBSCRIBE_LINK_SENT, delayedUntil: queued?.delayedUntil ?? null };
+}
+
+async function composeUnsubscribeLinkEmail(env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>, email: string, now: Date): Promise<RenderedEmail> {
+  const { renderUnsubscribeLinkEmail } = await import('../../email/templates/unsubscribe-link.email');
+  return renderUnsubscribeLinkEmail({
+    email,
+    unsubscribeUrl: unsubscribeUrl(env.PUBLIC_URL, env.SECRET_KEY, email, now),
+    publicUrl: env.PUBLIC_URL,
+  });
+}
+
+/** A visit to /unsubscribe or /subscribe/* (content-and-account-pages §4, §7 "POST /api/unsubscribe/track"). */
+export interface UnsubscribeVisit {
+  email: string | null;
+  reason: string;
+  visitedPath?: string | null;
+  userAgent?: string | null;
+  referrer?: string | null;
+  ipAddress?: string | null;
+}
+
+/**
+ * Records a visit as an unsubscribe record with `effective: false`. It changes no subscription:
+ * an unsigned request proves nothing about the address (DESIGN.md §4), so stopping mail takes the
+ * form on the page (POST /api/unsubscribe) or the e-mailed one-click link.
+ */
+export async function recordUnsubscribeVisit(db: Db, visit: UnsubscribeVisit, now: Date): Promise<void> {
+  await insertUnsubscribeRecord(db, {
+    email: visit.email,
+    reason: visit.reason,
+    visitedPath: visit.visitedPath?.slice(0, 2000) ?? null,
+    userAgent: visit.userAgent?.slice(0, 1000) ?? null,
+    referrer: visit.referrer?.slice(0, 2000) ?? null,
+    ipAddress: visit.ipAddress ?? null,
+    effective: false,
+    createdAt: now,
+  });
+}
+
+/** Subscription state is everything-of-an-address: only a mailbox token of that address sees it. */
+export const STATUS_NEEDS_MAILBOX =
+  'token: open the link we e-mailed to this address (confirmation or sign-in) to see its subscription on this device';
+
+/**
+ * `{ email, confirmed, unsubscribed }` of the visitor's address (see subscriberStatusSchema):
+ * unauthorized without a token, forbidden for a device token (DESIGN.md §4 "Visitors").
+ */
+export async function subscriberStatus(
+  db: Db,
+  visitor: Visitor | undefined,
+): Promise<Outcome<{ email: string; confirmed: boolean; unsubscribed: boolean }>> {
+  if (!visitor) return fail('unauthorized', 'token: a visitor token is required');
+  if (visitor.proof !== 'mailbox') return fail('forbidden', STATUS_NEEDS_MAILBOX);
+  const row = await findSubscriber(db, visitor.email);
+  return ok({ email: visitor.email, confirmed: isConfirmedAndSubscribed(row), unsubscribed: !!row?.unsubscribedAt });
+}
+
+/** The subscriber row of an address (lower-cased), or undefined: for other features' rules. */
+export { findSubscriber } from './subscriptions.queries';

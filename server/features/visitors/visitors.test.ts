@@ -21,6 +21,9 @@ beforeAll(async () => {
 
 afterAll(() => close?.());
 
+/** A mailbox token (the status endpoint needs mailbox proof). */
+const mint = async (email: string) => (await issueVisitorToken(database.db, { email, proof: 'mailbox', now })).token;
+
 const statusWith = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/api/subscribers/status', headers });
 
 async function tokenRow(token: string) {
@@ -33,8 +36,8 @@ async function tokenRow(token: string) {
 
 describe('visitor tokens', () => {
   it('are 32 random bytes in base64url, stored only as a SHA-256 hash, for the lower-cased address', async () => {
-    const token = await issueVisitorToken(database.db, ' Hana@Example.com', now);
-    const other = await issueVisitorToken(database.db, 'hana@example.com', now);
+    const token = await mint(' Hana@Example.com');
+    const other = await mint('hana@example.com');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(other).not.toBe(token);
@@ -45,7 +48,7 @@ describe('visitor tokens', () => {
   });
 
   it('authenticate through Authorization: Bearer (any case) or X-Visitor-Token', async () => {
-    const token = await issueVisitorToken(database.db, 'ivan@example.com', now);
+    const token = await mint('ivan@example.com');
     const cases: Array<Record<string, string>> = [
       { authorization: `Bearer ${token}` },
       { authorization: `bearer ${token}` },
@@ -59,7 +62,7 @@ describe('visitor tokens', () => {
   });
 
   it('reject malformed, unknown and revoked tokens with 401', async () => {
-    const token = await issueVisitorToken(database.db, 'jo@example.com', now);
+    const token = await mint('jo@example.com');
     await database.db
       .update(visitorTokens)
       .set({ revokedAt: now })
@@ -77,7 +80,7 @@ describe('visitor tokens', () => {
 
   it('refresh last_used_at at most once a minute', async () => {
     const issuedAt = now;
-    const token = await issueVisitorToken(database.db, 'kim@example.com', now);
+    const token = await mint('kim@example.com');
     now = new Date(issuedAt.getTime() + 30_000);
     await statusWith({ authorization: `Bearer ${token}` });
     expect((await tokenRow(token))?.lastUsedAt?.toISOString()).toBe(issuedAt.toISOString());

@@ -1,6 +1,8 @@
 /**
- * Runs the real server (`tsx server/main.ts`) and the import CLI as child processes for the
- * end-to-end specs, on a temporary DATA_DIR (or DATABASE_URL) and a free port.
+ * Runs the real server and the import CLI as child processes for the end-to-end specs, on a
+ * temporary DATA_DIR (or DATABASE_URL) and a free port. By default they run the built JavaScript
+ * in dist/server, as `npm start` and `npm run import` do (the e2e global set-up builds it when
+ * stale); the cold-start bench also runs them from source with tsx and through `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -8,6 +10,27 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+/**
+ * How the server is run: `built` = `node --enable-source-maps dist/server/main.js` (what `npm start`
+ * runs); `npm-start` = the whole `npm start` (build checks included); `tsx` = `tsx server/main.ts`.
+ */
+export type ServerRunner = 'built' | 'npm-start' | 'tsx';
+
+function serverCommand(runner: ServerRunner, args: string[]): [string, string[]] {
+  if (runner === 'tsx') return [TSX, ['server/main.ts', ...args]];
+  if (runner === 'npm-start') return ['npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])]];
+  return [process.execPath, ['--enable-source-maps', 'dist/server/main.js', ...args]];
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -23,18 +46,29 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The spawned process, leader of its own process group (node, tsx or npm). */
+  pid: number;
   output: () => string;
   /** SIGTERM, then waits for a clean exit (graceful shutdown). Resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** SIGKILL to the whole process group (tsx and the node process it runs): a crash, no shutdown. */
+  kill(): Promise<void>;
 }
 
 /** Starts the server with `env` added to a minimal environment and waits until /api/health answers 200. */
-export async function startServer(env: Record<string, string>, args: string[] = []): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  opts: { runner?: ServerRunner; pollMs?: number } = {},
+): Promise<RunningServer> {
   const port = Number(env.PORT);
-  const child: ChildProcess = spawn(TSX, ['server/main.ts', ...args], {
+  const [command, commandArgs] = serverCommand(opts.runner ?? 'built', args);
+  const child: ChildProcess = spawn(command, commandArgs, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so kill() reaches the node process tsx or npm starts, as a crash would.
+    detached: true,
   });
   let log = '';
   child.stdout?.on('data', (d) => (log += String(d)));
@@ -50,28 +84,42 @@ export async function startServer(env: Record<string, string>, args: string[] = 
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`server did not become healthy in 60 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
   }
   return {
     url,
+    pid: child.pid as number,
     output: () => log,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+    stop: async () => {
+      const exited = new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
+      });
+      // `npm start` is npm → sh → node: signal the whole group, then wait until every one has gone
+      // (the server holds the data-directory lock until it has closed the database).
+      if (opts.runner === 'npm-start') process.kill(-(child.pid as number), 'SIGTERM');
+      else child.kill('SIGTERM');
+      const code = await exited;
+      while (groupAlive(child.pid as number)) await new Promise((r) => setTimeout(r, 20));
+      return code;
+    },
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-(child.pid as number), 'SIGKILL');
       }),
   };
 }
 
-/** Runs `tsx server/cli/import.cli.ts <file>`; resolves with its exit code and output. */
+/** Runs `node dist/server/cli/import.cli.js <file>` (`npm run import`); resolves with its exit code and output. */
 export function runImport(
   file: string,
   env: Record<string, string>,
   extraArgs: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(TSX, ['server/cli/import.cli.ts', file, ...extraArgs], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/cli/import.cli.js', file, ...extraArgs], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

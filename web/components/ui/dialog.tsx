@@ -1,8 +1,12 @@
 /**
  * Modal dialog and side sheet on Radix Dialog: focus trapped, Escape and backdrop close, focus
  * returns to the opener. Title is required (accessible name); description optional.
+ *
+ * Focus return (WCAG 2.4.3): Radix gives the focus back to a `Dialog.Trigger`, but our dialogs are
+ * opened by plain buttons (and by lazy chunks), so the element focused when the dialog opened is
+ * remembered and focused again when it closes.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
@@ -32,12 +36,24 @@ export function Dialog({
   className,
   testId,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <DialogPrimitive.Content
           data-testid={testId}
+          // Runs before Radix moves the focus into the dialog: the opener still has it.
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           // Radix wants an explicit undefined when a dialog has no description.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={clsx(

@@ -20,11 +20,19 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ c
   );
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
-  { className, ...props },
-  ref,
-) {
-  return <textarea ref={ref} className={clsx(FIELD, 'min-h-24 border-slate-300 py-2', className)} {...props} />;
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  invalid?: boolean;
+}
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ className, invalid, ...props }, ref) {
+  return (
+    <textarea
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={clsx(FIELD, 'min-h-24 py-2', invalid ? 'border-red-600' : 'border-slate-300', className)}
+      {...props}
+    />
+  );
 });
 
 export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealAlert } from '../../../common/api/alerts.schema';
+import type { DealAlert, SubscriberStatus } from '../../../common/api/alerts.schema';
 import type { CurrentPriceResponse } from '../../../common/api/products.schema';
 import { apiRequest } from '../../lib/http.client';
 
@@ -35,11 +35,8 @@ export function useAlerts(visitor: VisitorCredentials) {
   return useQuery({ ...alertsQuery(visitor), enabled: canRead(visitor) });
 }
 
-export interface SubscriberStatus {
-  email: string;
-  confirmed: boolean;
-  unsubscribed: boolean;
-}
+/** GET /api/subscribers/status answer (common/api). */
+export type { SubscriberStatus };
 
 /** GET /api/subscribers/status (token) → double opt-in state of the address; only while `enabled`. */
 export function useSubscriberStatus(visitor: VisitorCredentials, enabled: boolean) {

@@ -4,7 +4,7 @@
  * together.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product, SearchResponse } from '../../../common/api/products.schema';
+import type { PriceHistoryPoint, ProductDetailResponse, SearchResponse } from '../../../common/api/products.schema';
 import { apiRequest } from '../../lib/http.client';
 import type { SearchRequest } from './search-criteria';
 
@@ -35,17 +35,11 @@ export function useProductSearch(criteria: SearchRequest | null) {
   return useQuery({ ...searchQuery(criteria ?? ({} as SearchRequest)), enabled: criteria !== null });
 }
 
-/** One observed price of a product (pounds string, ISO time), oldest first. */
-export interface PricePoint {
-  price: string;
-  observedAt: string;
-}
+/** One observed price of a product (pounds string, ISO time), oldest first (common/api). */
+export type PricePoint = PriceHistoryPoint;
 
-/** GET /api/products/:asin answer. */
-export interface ProductDetail {
-  product: Product;
-  history: PricePoint[];
-}
+/** GET /api/products/:asin answer (common/api). */
+export type ProductDetail = ProductDetailResponse;
 
 export function productDetailQuery(asin: string) {
   return queryOptions({

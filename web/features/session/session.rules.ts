@@ -12,6 +12,7 @@
  * Everything takes the storage and the time as arguments, so tests run in node with a stand-in.
  */
 import { isNewUserActive } from '../../../common/affiliate';
+import { paths } from '../../../common/paths';
 
 /** The part of the Web Storage API we use (localStorage in the browser). */
 export interface KeyValueStorage {
@@ -48,7 +49,7 @@ export function looksLikeEmail(value: string | null | undefined): value is strin
  * Pages whose `?email=` is an argument of the page, not a sign-in: an unsubscribe link must not sign
  * the reader in, and a confirmation link signs in only once the server accepts it.
  */
-export const PATHS_WITH_OWN_EMAIL_PARAM: readonly string[] = ['/unsubscribe', '/confirm-email'];
+export const PATHS_WITH_OWN_EMAIL_PARAM: readonly string[] = [paths.unsubscribe(), paths.confirmEmail()];
 
 /**
  * Applies the URL (`?email=…&newuser=true`) to storage (spec §4). A URL e-mail replaces the stored

@@ -3,18 +3,16 @@
  * §2.5, §7). The links in our e-mails carry the address and a signature (`sig`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ConfirmSubscriberResponse, UnsubscribeResponse, UnsubscribeTrackInput } from '../../../common/api/alerts.schema';
 import { apiRequest } from '../../lib/http.client';
 
-export interface ConfirmAnswer {
-  email: string;
-  confirmed: true;
-  visitorToken: string;
-}
+/** POST /api/subscribers/confirm answer (common/api). */
+export type ConfirmAnswer = ConfirmSubscriberResponse;
 
-/** POST /api/subscribers/confirm `{ email, sig }` → the confirmed address and a visitor token (400 bad link). */
+/** POST /api/subscribers/confirm `{ email, t, sig }` → the confirmed address and a mailbox token (400 bad or expired link). */
 export function useConfirmEmail() {
   return useMutation({
-    mutationFn: (link: { email: string; sig: string }) => apiRequest<ConfirmAnswer>('POST', '/api/subscribers/confirm', link),
+    mutationFn: (link: { email: string; t: string; sig: string }) => apiRequest<ConfirmAnswer>('POST', '/api/subscribers/confirm', link),
   });
 }
 
@@ -24,13 +22,20 @@ export interface UnsubscribeBody {
   visitedPath: string;
   userAgent: string;
   referrer: string | null;
+  t?: string;
   sig?: string;
 }
 
-/** POST /api/unsubscribe → `{ success, email }` (spec §7; reason defaults to 'manual_unsubscribe'). */
+/**
+ * `effective` false: no proof came with the request (no valid link, no mailbox token), so the
+ * server e-mailed the address a one-click link and `message` says so (issue 5).
+ */
+export type UnsubscribeAnswer = UnsubscribeResponse;
+
+/** POST /api/unsubscribe → {@link UnsubscribeAnswer} (spec §7; reason defaults to 'manual_unsubscribe'). */
 export function useUnsubscribe() {
   return useMutation({
-    mutationFn: (body: UnsubscribeBody) => apiRequest<{ success: boolean; email: string }>('POST', '/api/unsubscribe', body),
+    mutationFn: (body: UnsubscribeBody) => apiRequest<UnsubscribeAnswer>('POST', '/api/unsubscribe', body),
   });
 }
 
@@ -49,4 +54,15 @@ export function useAlreadyUnsubscribed(email: string, token: string | null): { c
   });
   const known = data !== undefined && data.email.toLowerCase() === email.trim().toLowerCase();
   return { checking: isLoading, unsubscribed: known ? data.unsubscribed : null };
+}
+
+/** POST /api/unsubscribe/track body (content-and-account-pages §7). */
+export type UnsubscribeVisit = UnsubscribeTrackInput;
+
+/**
+ * Records a visit to /unsubscribe or /subscribe/* (spec §4, §7): it changes no subscription, and a
+ * failure is only logged (spec §8 "unsubscribe-tracking failures: logged only"). Call from an effect.
+ */
+export function trackUnsubscribeVisit(visit: UnsubscribeVisit): void {
+  apiRequest('POST', '/api/unsubscribe/track', visit).catch((error: unknown) => console.warn('unsubscribe tracking failed', error));
 }

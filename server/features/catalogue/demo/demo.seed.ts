@@ -10,8 +10,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getShopperCategory } from '../../../../common/categories';
 import type { Db } from '../../../db/client';
+import { catalogueTransaction, noteCatalogueWrite } from '../../../catalogue-version';
 import { priceObservations, products } from '../../../db/schema/catalogue.schema';
-import { refreshProductStats } from '../trending';
+import { refreshProductStats } from '../../prices/prices.service';
 import { demoImageDataUri } from './demo-images';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products.data';
 import { seededRandom } from './seeded-random';
@@ -73,7 +74,8 @@ export function demoPriceHistory(n: number, product: DemoProduct): Array<[number
  * all in one transaction. Returns how many demo products exist afterwards. Throws database errors.
  */
 export async function seedDemoCatalogue(db: Db, now: Date): Promise<{ products: number }> {
-  return db.transaction(async (tx) => {
+  return catalogueTransaction(db, async (tx) => {
+    await noteCatalogueWrite(tx); // cached answers drop when it commits (issue 7)
     const values = DEMO_PRODUCTS.map((product, i) => {
       const colour = getShopperCategory(product.category)?.colour ?? '#475569';
       const listPrice = product.history.kind === 'rrp' ? product.history.listPrice : null;

@@ -8,6 +8,7 @@ import type { DealAlert } from '../../../../common/api/alerts.schema';
 import { Badge } from '../../../components/ui/badge';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/http.client';
 import { useDeleteAlert, useSubscriberStatus, type VisitorCredentials } from '../api';
 import { AlertRow } from './alert-row';
 
@@ -49,6 +50,15 @@ export default function AlertPanel({ visitor, alerts, open, onOpenChange }: Aler
         <p role="status" className="mb-3 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <MailWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
           <span>Confirm your e-mail address: we sent a link to {status.data.email}. Alerts start once it's confirmed.</span>
+        </p>
+      )}
+      {status.error instanceof ApiError && status.error.status === 403 && (
+        <p role="status" className="mb-3 flex gap-2 rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-950">
+          <MailWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
+          <span>
+            These are the alerts set in this browser. To see every alert for {visitor.email} here, open the link we e-mailed to that
+            address.
+          </span>
         </p>
       )}
       {status.data?.unsubscribed && (

@@ -13,6 +13,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatLongDate } from '../../../lib/date.format';
 import { alertShownPrice, isAlertPriceDrop } from '../alert.rules';
+import { paths } from '../../../../common/paths';
 
 export interface AlertRowProps {
   alert: DealAlert;
@@ -38,7 +39,7 @@ export function AlertRow({ alert, onDelete, onNavigate }: AlertRowProps) {
       </div>
       <div className="min-w-0 flex-1">
         <Link
-          to={`/deals/${encodeURIComponent(alert.productAsin)}`}
+          to={paths.product(alert.productAsin)}
           onClick={onNavigate}
           className="line-clamp-2 text-sm font-medium text-slate-900 hover:text-blue-800 hover:underline"
         >

@@ -97,7 +97,9 @@ function AlertForm({ product, defaultEmail, onClose, onCreated }: { product: Ale
             title: 'Deal alert created!',
             description: [
               "You'll be notified when this product's price drops.",
-              ...(created.emailConfirmed ? [] : [`We've sent a confirmation e-mail to ${address}: confirm it to start receiving alerts.`]),
+              ...(created.emailConfirmed
+                ? []
+                : [`Check ${address} for our e-mail and open its link: it confirms the address and shows all its alerts on this device.`]),
             ],
           });
         },

@@ -19,11 +19,13 @@ export interface AmazonButtonProps {
   /** Show the external-link icon (off when the label carries its own arrow). */
   icon?: boolean;
   className?: string;
+  /** The owners' category page this card is on: its clicks use that page's tag (`cp`). */
+  categoryPage?: string;
 }
 
-export function AmazonButton({ product, label = 'View at Amazon', size = 'sm', icon = true, className }: AmazonButtonProps) {
+export function AmazonButton({ product, label = 'View at Amazon', size = 'sm', icon = true, className, categoryPage }: AmazonButtonProps) {
   if (!isAsin(product.asin)) return null;
-  const target = { asin: product.asin, clickType: 'shop' as const };
+  const target = { asin: product.asin, clickType: 'shop' as const, categoryPage };
   return (
     <span className={clsx('inline-flex min-w-0 items-center gap-1.5', className)}>
       <span

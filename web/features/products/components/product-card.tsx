@@ -3,11 +3,17 @@
  * links"): image, discount badge ('{n}% OFF' or 'Special Deal'), title linking to our product page,
  * rating where held, price with its substantiated original, 'Lowest in 30 days', the Amazon link
  * with its "Ad" label and the 'Set Deal Alert' bell.
+ *
+ * In a deal listing (issue 8) the card also shows why it is a deal (`dealBasis.label`, e.g. "Lowest
+ * price in 30 days"); a popular filler shows 'Popular' instead of a deal badge, never 'Special Deal'.
+ * Category deals pages show '£{price}' where there is no discount (shopper-screens §2 "Card").
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Bell, LineChart, Shuffle, TrendingDown } from 'lucide-react';
+import type { ListedProduct } from '../../../../common/api/deals.schema';
 import type { Product } from '../../../../common/api/products.schema';
+import { formatPriceString } from '../../../../common/money';
 import { discountBadgeText } from '../../../../common/discount';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +22,7 @@ import { AmazonButton } from './amazon-button';
 import { ProductImage } from './product-image';
 import { ProductPrice } from './product-price';
 import { RatingStars } from './rating-stars';
+import { paths } from '../../../../common/paths';
 
 export interface ProductCardProps {
   product: Product;
@@ -23,13 +30,34 @@ export interface ProductCardProps {
   onSetAlert: (product: Product) => void;
   /** Opens the 'Alternative Products' dialog for this product (issue 9 part 2); no button without it. */
   onShowAlternatives?: (product: Product) => void;
+  /** Its place in a deal listing: a deal with its basis, or a popular filler. */
+  listing?: Pick<ListedProduct, 'section' | 'dealBasis'>;
+  /** Without a discount: 'Special Deal' (default) or the price, as category deals pages show it. */
+  plainBadge?: 'special-deal' | 'price';
+  /** The owners' category page this card is on: outbound clicks use that page's tag. */
+  categoryPage?: string;
 }
 
-export function ProductCard({ product, affiliateTag, onSetAlert, onShowAlternatives }: ProductCardProps) {
+/** The corner badge: '{n}% OFF', else 'Popular' for a filler, else 'Special Deal' or '£{price}'. */
+function cornerBadge(
+  product: Product,
+  popular: boolean,
+  plainBadge: 'special-deal' | 'price',
+): { text: string; tone: 'red' | 'purple' | 'slate' } {
+  if (product.discountPercent !== null && product.discountPercent > 0)
+    return { text: discountBadgeText(product.discountPercent), tone: 'red' };
+  if (popular) return { text: 'Popular', tone: 'slate' };
+  if (plainBadge === 'price') return { text: formatPriceString(product.price), tone: 'purple' };
+  return { text: discountBadgeText(null), tone: 'purple' };
+}
+
+export function ProductCard(props: ProductCardProps) {
+  const { product, affiliateTag, onSetAlert, onShowAlternatives, listing, plainBadge = 'special-deal', categoryPage } = props;
   const titleId = useId();
   // Title and image open the product at Amazon through our tracked redirect (spec §2 "Card").
-  const titleClick = { asin: product.asin, clickType: 'title' as const };
-  const discounted = product.discountPercent !== null && product.discountPercent > 0;
+  const titleClick = { asin: product.asin, clickType: 'title' as const, categoryPage };
+  const badge = cornerBadge(product, listing?.section === 'popular', plainBadge);
+  const basis = listing?.section === 'deal' ? listing.dealBasis : null;
   return (
     <article
       data-testid="product-card"
@@ -47,8 +75,8 @@ export function ProductCard({ product, affiliateTag, onSetAlert, onShowAlternati
         >
           <ProductImage src={product.imageUrl} alt={product.title} className="aspect-[4/3] p-3" />
         </a>
-        <Badge tone={discounted ? 'red' : 'purple'} className="absolute top-2 left-2">
-          {discountBadgeText(product.discountPercent)}
+        <Badge tone={badge.tone} className="absolute top-2 left-2">
+          {badge.text}
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-2 border-t border-slate-100 p-4">
@@ -66,23 +94,30 @@ export function ProductCard({ product, affiliateTag, onSetAlert, onShowAlternati
         </h3>
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
-          <Link
-            to={`/deals/${encodeURIComponent(product.asin)}`}
-            className="inline-flex items-center gap-1 text-xs text-blue-800 hover:underline"
-          >
+          <Link to={paths.product(product.asin)} className="inline-flex items-center gap-1 text-xs text-blue-800 hover:underline">
             <LineChart className="h-3 w-3" aria-hidden="true" />
             Price history
           </Link>
         </div>
         <ProductPrice product={product} />
-        {product.lowestIn30Days && (
-          <Badge tone="green" className="self-start">
-            <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
-            Lowest in 30 days
-          </Badge>
+        {basis ? (
+          <p
+            className="flex items-center gap-1 self-start rounded bg-green-50 px-1.5 py-0.5 text-xs font-semibold text-green-900"
+            data-testid="deal-basis"
+          >
+            <TrendingDown className="h-3 w-3 shrink-0" aria-hidden="true" />
+            {basis.label}
+          </p>
+        ) : (
+          product.lowestIn30Days && (
+            <Badge tone="green" className="self-start">
+              <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
+              Lowest in 30 days
+            </Badge>
+          )
         )}
         <div className="mt-auto flex items-center gap-2 pt-2">
-          <AmazonButton product={product} tag={affiliateTag} className="flex-1" />
+          <AmazonButton product={product} tag={affiliateTag} className="flex-1" categoryPage={categoryPage} />
           <Button
             variant="secondary"
             size="icon"

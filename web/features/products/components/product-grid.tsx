@@ -10,7 +10,7 @@ import type { Product } from '../../../../common/api/products.schema';
 import { Button } from '../../../components/ui/button';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ProductCard } from './product-card';
+import { ProductCard, type ProductCardProps } from './product-card';
 
 /** Spec §9: skeleton cards shown while loading. */
 export const SKELETON_CARDS = 8;
@@ -31,10 +31,37 @@ export interface ProductGridProps {
   emptyText?: ReactNode;
   /** More actions in the empty state (e.g. "Show all Kitchen products"). */
   emptyActions?: ReactNode;
+  /** Badge of a card without a discount (category deals pages show the price). */
+  plainBadge?: ProductCardProps['plainBadge'];
+  /** The owners' category page the grid is on (outbound clicks use its tag). */
+  categoryPage?: string;
+}
+
+/** The cards' own props, shared by every card of a list. */
+export type CardOptions = Pick<ProductCardProps, 'affiliateTag' | 'onSetAlert' | 'onShowAlternatives' | 'plainBadge' | 'categoryPage'>;
+
+/** A list of cards in the 1–4 column grid; `listingOf` gives each card its place in a deal listing. */
+export function ProductList({
+  products,
+  label = 'Products',
+  listingOf,
+  ...card
+}: CardOptions & { products: Product[]; label?: string; listingOf?: (product: Product) => ProductCardProps['listing'] }) {
+  return (
+    <ul className={GRID} aria-label={label}>
+      {products.map((product) => (
+        <li key={product.asin} className="flex">
+          <div className="flex w-full flex-col [&>article]:flex-1">
+            <ProductCard product={product} listing={listingOf?.(product)} {...card} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function ProductGrid(props: ProductGridProps) {
-  const { status, products, affiliateTag, onSetAlert, onShowAlternatives, onRetry, onSearchAgain } = props;
+  const { status, products, onRetry, onSearchAgain } = props;
   if (status === 'pending') {
     return (
       <div aria-busy="true">
@@ -82,15 +109,14 @@ export function ProductGrid(props: ProductGridProps) {
     );
   }
   return (
-    <ul className={GRID} aria-label="Products">
-      {products.map((product) => (
-        <li key={product.asin} className="flex">
-          <div className="flex w-full flex-col [&>article]:flex-1">
-            <ProductCard product={product} affiliateTag={affiliateTag} onSetAlert={onSetAlert} onShowAlternatives={onShowAlternatives} />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <ProductList
+      products={products}
+      affiliateTag={props.affiliateTag}
+      onSetAlert={props.onSetAlert}
+      onShowAlternatives={props.onShowAlternatives}
+      plainBadge={props.plainBadge}
+      categoryPage={props.categoryPage}
+    />
   );
 }
 

@@ -14,6 +14,7 @@ import type { Suggestion } from '../../../../common/api/products.schema';
 import { formatPriceString } from '../../../../common/money';
 import { Button } from '../../../components/ui/button';
 import { SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_CHARS, useSuggestions } from '../api';
+import { paths } from '../../../../common/paths';
 
 export interface SearchBoxProps {
   variant: 'desktop' | 'mobile';
@@ -58,7 +59,7 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
     if (trimmed === '') return;
     setOpen(false);
     setActive(-1);
-    navigate(`/search?q=${encodeURIComponent(trimmed)}`);
+    navigate(paths.search(trimmed));
   }
 
   function choose(suggestion: Suggestion) {

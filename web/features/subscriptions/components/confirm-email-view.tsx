@@ -1,5 +1,5 @@
 /**
- * /confirm-email?email=&sig= (DESIGN.md §4 "Visitors": double opt-in). Posts the link once; on
+ * /confirm-email?email=&t=&sig= (DESIGN.md §4 "Visitors": double opt-in). Posts the link once; on
  * success the page signs the visitor in on this device and says alerts are active; otherwise it
  * says the link is invalid or has expired.
  */
@@ -11,12 +11,14 @@ import { useConfirmEmail } from '../api';
 
 export interface ConfirmEmailViewProps {
   email: string;
+  /** The link's issue time (Unix seconds, as in the link). */
+  t: string;
   sig: string;
   /** Called once with the confirmed address and its visitor token. */
   onConfirmed: (email: string, token: string) => void;
 }
 
-export function ConfirmEmailView({ email, sig, onConfirmed }: ConfirmEmailViewProps) {
+export function ConfirmEmailView({ email, t, sig, onConfirmed }: ConfirmEmailViewProps) {
   const confirm = useConfirmEmail();
   const sent = useRef(false);
   const linkComplete = email.includes('@') && sig !== '';
@@ -26,8 +28,8 @@ export function ConfirmEmailView({ email, sig, onConfirmed }: ConfirmEmailViewPr
     // Once per page view, also under React's development double effects.
     if (sent.current || !linkComplete) return;
     sent.current = true;
-    mutate({ email, sig }, { onSuccess: (answer) => onConfirmed(answer.email, answer.visitorToken) });
-  }, [email, sig, linkComplete, mutate, onConfirmed]);
+    mutate({ email, t, sig }, { onSuccess: (answer) => onConfirmed(answer.email, answer.visitorToken) });
+  }, [email, t, sig, linkComplete, mutate, onConfirmed]);
 
   if (linkComplete && (confirm.isIdle || confirm.isPending)) {
     return (

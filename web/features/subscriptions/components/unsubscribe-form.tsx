@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2, Loader2, MailX } from 'lucide-react';
+import { CheckCircle2, Loader2, MailCheck, MailX } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -15,12 +15,14 @@ import { useAlreadyUnsubscribed, useUnsubscribe } from '../api';
 
 export interface UnsubscribeFormProps {
   initialEmail: string;
+  /** The e-mailed link's issue time and signature, when the page was opened from one. */
+  t: string | null;
   sig: string | null;
   /** The visitor token of the stored e-mail, if any (to tell whether it is already unsubscribed). */
   token: string | null;
 }
 
-export function UnsubscribeForm({ initialEmail, sig, token }: UnsubscribeFormProps) {
+export function UnsubscribeForm({ initialEmail, t, sig, token }: UnsubscribeFormProps) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const [reason, setReason] = useState('');
@@ -42,13 +44,32 @@ export function UnsubscribeForm({ initialEmail, sig, token }: UnsubscribeFormPro
         userAgent: navigator.userAgent,
         referrer: document.referrer || null,
         // The signature only vouches for the address it was made for.
-        ...(sig && address.toLowerCase() === initialEmail.trim().toLowerCase() ? { sig } : {}),
+        ...(sig && address.toLowerCase() === initialEmail.trim().toLowerCase() ? { sig, t: t ?? '' } : {}),
       },
       {
-        onSuccess: () => toast({ title: 'Successfully unsubscribed' }),
+        onSuccess: (answer) => {
+          if (answer.effective) toast({ title: 'Successfully unsubscribed' });
+        },
         onError: (error) =>
           toast({ title: 'Error', description: messageForPeople(error, 'Failed to process unsubscribe request'), variant: 'destructive' }),
       },
+    );
+  }
+
+  if (unsubscribe.isSuccess && !unsubscribe.data.effective) {
+    // No proof came with the request: the address was e-mailed a one-click link instead (issue 5).
+    return (
+      <Panel icon={<MailCheck className="h-12 w-12 text-blue-700" aria-hidden="true" />} title="Check your inbox">
+        <p role="status" className="text-slate-700">
+          {unsubscribe.data.message ?? "We've e-mailed this address a link to confirm."}
+        </p>
+        <p className="text-sm text-slate-600">
+          To protect you, only the owner of <strong>{unsubscribe.data.email}</strong> can stop its e-mails.
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'lg')}>
+          Return to Homepage
+        </Link>
+      </Panel>
     );
   }
 

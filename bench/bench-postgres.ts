@@ -1,0 +1,40 @@
+/**
+ * A scratch PostgreSQL database for a benchmark run (issue 7: "PostgreSQL side by side in the same
+ * run"): created on the server at BENCH_DATABASE_URL (default the local server,
+ * postgres://postgres@127.0.0.1:5432/postgres), opened through the app's own client and migrated,
+ * dropped afterwards whatever happens.
+ */
+import pg from 'pg';
+import { openDatabase, type Database } from '../server/db/client';
+
+/** The admin URL the scratch database is created from. */
+export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Runs `fn` on a fresh database `{prefix}_{pid}` with its host for labels, then drops it. Answers
+ * undefined and prints why when the server cannot be reached; rethrows what `fn` throws.
+ */
+export async function withScratchPostgres<T>(prefix: string, fn: (database: Database, host: string) => Promise<T>): Promise<T | undefined> {
+  const admin = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`  PostgreSQL: skipped (not reachable at ${new URL(BENCH_POSTGRES_URL).host})`);
+    return undefined;
+  }
+  const name = `${prefix}_${process.pid}`;
+  try {
+    await admin.query(`create database ${name}`);
+    const url = new URL(BENCH_POSTGRES_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      return await fn(database, url.host);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * API shapes of the deal pages (issue 8; shopper-screens §2 "Today's deals", "Trending deals",
+ * "Category deals pages", "Category page with {slug}", §7 category-pages and category-clicks).
+ *
+ * Calls (who may call: anyone; all read-only except the category click):
+ * - `GET /api/deals?category={key}&page={n}&itemCount={n}`: today's deals, all categories or one of
+ *   the ten keys. Deals first (largest honest saving first), then, when the deals run out, that
+ *   category's most popular products as `section: 'popular'` so a page is never empty.
+ * - `GET /api/deals/trending?category={key}&page={n}&itemCount={n}`: every product by trending score
+ *   (docs/decisions/0002), each with its deal basis when it has one.
+ * - `GET /api/category-pages/{slug}` and `GET /api/category-pages/{slug}/products`: a category page
+ *   the owners created (admin-area §3, §7); 404 `Category "{slug}" not found` when absent or inactive.
+ * - `POST /api/category-clicks`: a category button click (shopper-screens §7), only sent with a
+ *   tracking e-mail.
+ *
+ * Prices are strings of pounds as in `products.schema.ts`. `page` beyond the last is clamped to it.
+ */
+import { z } from 'zod';
+import { SHOPPER_CATEGORY_KEYS } from '../categories';
+import { productSchema } from './products.schema';
+import { safeText } from './text.schema';
+
+/** Why a product counts as a deal; `label` is what its card shows (docs/decisions, issue 8 part 1). */
+export const dealBasisSchema = z.object({
+  kind: z.enum(['LABELLED_SAVING', 'LOWEST_IN_30_DAYS', 'LOWEST_IN_90_DAYS', 'BELOW_30_DAY_MEDIAN']),
+  /** e.g. "Save 20% on the RRP", "Lowest price in 30 days", "12% below its 30-day average". */
+  label: z.string(),
+  /** Whole percent under the reference (list price, 30-day median or the previous low); null when none. */
+  percent: z.number().int().nullable(),
+});
+export type DealBasis = z.infer<typeof dealBasisSchema>;
+
+/** A product in a deal listing: a deal with its basis, or a popular filler (never called a deal). */
+export const listedProductSchema = productSchema.extend({
+  section: z.enum(['deal', 'popular']),
+  dealBasis: dealBasisSchema.nullable(),
+});
+export type ListedProduct = z.infer<typeof listedProductSchema>;
+
+const categoryKeySchema = z.enum(SHOPPER_CATEGORY_KEYS, { error: 'must be one of the ten category keys' });
+
+/** Query of `GET /api/deals` and `GET /api/deals/trending`. */
+export const dealListingQuerySchema = z.object({
+  category: categoryKeySchema.optional(),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000).optional().default(1),
+  itemCount: z.coerce.number().int().min(1).max(48, 'must be at most 48').optional().default(20),
+});
+export type DealListingQuery = z.input<typeof dealListingQuerySchema>;
+
+export const dealListingResponseSchema = z.object({
+  products: z.array(listedProductSchema),
+  /** The page answered (requested page clamped to 1..totalPages). */
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  /** Products in the whole listing (deals plus popular fillers). */
+  total: z.number().int(),
+  /** How many of `total` are deals. */
+  totalDeals: z.number().int(),
+});
+export type DealListingResponse = z.infer<typeof dealListingResponseSchema>;
+
+/** Path parameter `slug` of a category page: lower-case letters, digits and single hyphens (admin-area §5). */
+export const categoryPageSlugSchema = z
+  .string()
+  .max(100, 'must be at most 100 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case letters, digits and single hyphens');
+
+/** A category page as the public sees it (admin-area §3 "Category page"). */
+export const categoryPageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  affiliateTag: z.string(),
+  isActive: z.boolean(),
+});
+export type CategoryPage = z.infer<typeof categoryPageSchema>;
+
+export const categoryPageResponseSchema = z.object({ categoryPage: categoryPageSchema });
+/** Products of a category page, in the owners' order; each `affiliateUrl` carries the page's tag. */
+export const categoryPageProductsResponseSchema = z.object({ products: z.array(productSchema) });
+
+/** POST /api/category-clicks body (shopper-screens §7). Answer: 201 `{ recorded: true }`. */
+export const categoryClickSchema = z.object({
+  categoryName: safeText(100).trim().min(1, 'must not be empty'),
+  categorySlug: safeText(100).trim().min(1, 'must not be empty'),
+  userEmail: safeText(254).nullish(),
+  pageUrl: safeText(2000).nullish(),
+});
+export type CategoryClickInput = z.input<typeof categoryClickSchema>;
+/** POST /api/category-clicks answer (201). */
+export const categoryClickResponseSchema = z.object({ recorded: z.literal(true) });
+export type CategoryClickResponse = z.infer<typeof categoryClickResponseSchema>;

@@ -1,0 +1,70 @@
+/**
+ * Admin access (issue 11 part 1; DESIGN.md §4 "Admin"): owner accounts with argon2id hashes,
+ * server-side sessions (only the SHA-256 of the session id is stored), failed sign-ins for the
+ * login throttle, and the audit log of admin actions.
+ */
+import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const adminUsers = pgTable('admin_users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** Lower-cased e-mail address of the owner (never a shopper's). */
+  email: text('email').notNull().unique(),
+  /** PHC string of an argon2id hash (`$argon2id$v=19$…`). */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/**
+ * One row per signed-in browser. Idle expiry counts from `last_seen_at` (sliding), absolute expiry
+ * from `created_at`; both are checked on every request (admin-auth.rules.ts).
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the 32 random bytes in the cookie; the id itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Failed sign-ins, kept 15 minutes, counted per client IP and per account (`account_hash`: hex
+ * SHA-256 of the lower-cased e-mail typed, so unknown addresses are throttled alike and no typed
+ * address is stored in clear). In the database, so several app instances share the count.
+ */
+export const adminLoginFailures = pgTable(
+  'admin_login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    accountHash: text('account_hash').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_login_failures_ip_idx').on(t.ip, t.at), index('admin_login_failures_account_idx').on(t.accountHash, t.at)],
+);
+
+/**
+ * What owners did (issue 11 part 1 "audit log"): who (admin id; null once the account is gone or
+ * for a failed sign-in), what (`action`, e.g. 'login', 'products.delete'), on what (`target`, e.g.
+ * a product id or a file name; never a shopper's e-mail address), how many (`counts`, e.g.
+ * `{ "deleted": 3 }`) and when.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => adminUsers.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    counts: jsonb('counts').$type<Record<string, number>>(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

@@ -1,0 +1,275 @@
+/**
+ * SQL of prices (issue 6 point 1: one home for the price): the price columns of products, price
+ * observations (the price history) and the 30-day statistics. Everything in bulk: arrays go as
+ * single parameters (`= any($1::bigint[])`, `unnest(...)`), never one statement per product.
+ * Money in integer pence. Every function runs on the database or the caller's transaction.
+ */
+import { desc, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+
+type Queryable = Db | Tx;
+
+/** Rows per set-based UPDATE / INSERT statement. */
+export const WRITE_BATCH = 1000;
+
+/** A price observation to insert: what a source (an import, a price check) saw and when. */
+export interface NewObservation {
+  productId: number;
+  asin: string;
+  pricePence: number;
+  listPricePence: number | null;
+  source: string;
+  observedAt: Date;
+}
+
+/** A product's price columns as the price check reads them (pence). */
+export type PricedProduct = Awaited<ReturnType<typeof loadPricedProducts>> extends Map<string, infer P> ? P : never;
+
+/** Products by ASIN (the catalogue's current price, list price, as-of time, title and image). */
+export async function loadPricedProducts(db: Db | Tx, asins: readonly string[]) {
+  const rows =
+    asins.length === 0
+      ? []
+      : await db
+          .select({
+            id: products.id,
+            asin: products.asin,
+            title: products.title,
+            imageUrl: products.imageUrl,
+            pricePence: products.pricePence,
+            listPricePence: products.listPricePence,
+            savingBasisType: products.savingBasisType,
+            priceAsOf: products.priceAsOf,
+          })
+          .from(products)
+          .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])`);
+  return new Map(rows.map((r) => [r.asin, r]));
+}
+
+/** A product's new price as a (non-catalogue) source reported it. */
+export interface ProductPriceUpdate {
+  productId: number;
+  pricePence: number;
+  listPricePence: number | null;
+  savingBasisType: string | null;
+  observedAt: Date;
+}
+
+/** Writes new prices (price, list price, basis, price_as_of, updated_at) in set-based batches. */
+export async function updateProductPrices(tx: Queryable, updates: readonly ProductPriceUpdate[], now: Date): Promise<void> {
+  for (let i = 0; i < updates.length; i += WRITE_BATCH) {
+    const batch = updates.slice(i, i + WRITE_BATCH);
+    await tx.execute(sql`
+      update products as p set
+        price_pence = v.price, list_price_pence = v.list, saving_basis_type = v.basis,
+        price_as_of = v.observed_at, updated_at = ${now.toISOString()}::timestamptz
+      from unnest(
+        ${sql.param(batch.map((u) => u.productId))}::bigint[], ${sql.param(batch.map((u) => u.pricePence))}::int[],
+        ${sql.param(batch.map((u) => u.listPricePence))}::int[], ${sql.param(batch.map((u) => u.savingBasisType))}::text[],
+        ${sql.param(batch.map((u) => u.observedAt.toISOString()))}::timestamptz[]
+      ) as v(id, price, list, basis, observed_at)
+      where p.id = v.id`);
+  }
+}
+
+/**
+ * Moves `price_as_of` forward (never back) for products whose price a source confirmed unchanged
+ * (DESIGN.md §4 "Honest prices": the "as of" time is when the price was last seen).
+ */
+export async function confirmPriceAsOf(tx: Queryable, touches: readonly { productId: number; observedAt: Date }[]): Promise<void> {
+  for (let i = 0; i < touches.length; i += WRITE_BATCH) {
+    const batch = touches.slice(i, i + WRITE_BATCH);
+    await tx.execute(sql`
+      update products as p set price_as_of = v.observed_at
+      from unnest(${sql.param(batch.map((t) => t.productId))}::bigint[], ${sql.param(batch.map((t) => t.observedAt.toISOString()))}::timestamptz[])
+        as v(id, observed_at)
+      where p.id = v.id and p.price_as_of < v.observed_at`);
+  }
+}
+
+export interface LatestObservation {
+  id: number;
+  pricePence: number;
+  observedAt: Date;
+}
+
+/** The newest observation (by observed time, then id) of each product. */
+export async function latestObservations(db: Db | Tx, productIds: readonly number[]): Promise<Map<number, LatestObservation>> {
+  const found = new Map<number, LatestObservation>();
+  if (productIds.length === 0) return found;
+  const rows = await db
+    .selectDistinctOn([priceObservations.productId], {
+      productId: priceObservations.productId,
+      id: priceObservations.id,
+      pricePence: priceObservations.pricePence,
+      observedAt: priceObservations.observedAt,
+    })
+    .from(priceObservations)
+    .where(sql`${priceObservations.productId} = any(${sql.param([...productIds])}::bigint[])`)
+    .orderBy(priceObservations.productId, desc(priceObservations.observedAt), desc(priceObservations.id));
+  for (const row of rows) found.set(row.productId, { id: row.id, pricePence: row.pricePence, observedAt: row.observedAt });
+  return found;
+}
+
+/** Inserts observations in batches; returns product id → new observation id. */
+export async function insertObservations(tx: Queryable, rows: readonly NewObservation[]): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+    const inserted = await tx
+      .insert(priceObservations)
+      .values(rows.slice(i, i + WRITE_BATCH).map((r) => ({ ...r })))
+      .returning({ id: priceObservations.id, productId: priceObservations.productId });
+    for (const r of inserted) ids.set(r.productId, r.id);
+  }
+  return ids;
+}
+
+/** A product's stored row plus its window statistics, as refreshProductStats needs them. Pence. */
+export interface ProductStatsRow {
+  id: number;
+  pricePence: number;
+  listPricePence: number | null;
+  savingBasisType: string | null;
+  reviewCount: number | null;
+  boughtLastMonth: number | null;
+  isBestSeller: boolean;
+  rating: number | null;
+  /** Max / min price in effect during the 30-day window; null without observations. */
+  high30Pence: number | null;
+  low30Pence: number | null;
+  /** Max price in effect during the 7-day window. */
+  high7Pence: number | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** A PostgreSQL array literal of ids, passed as one parameter (works on PGlite and node-postgres alike). */
+function idArray(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+}
+
+/**
+ * Loads, for the products `ids`, the inputs of their statistics. "In effect during a window" =
+ * observations inside (since, now] plus the last observation at or before `since` (the price the
+ * window opened with). One query; the lateral look-ups use price_observations_product_idx.
+ */
+export async function loadStatsInputs(
+  db: Queryable,
+  ids: readonly number[],
+  w: { now: Date; since30: Date; since7: Date },
+): Promise<ProductStatsRow[]> {
+  if (ids.length === 0) return [];
+  const idList = idArray(ids);
+  const now = w.now.toISOString();
+  const since30 = w.since30.toISOString();
+  const since7 = w.since7.toISOString();
+  const result = await db.execute(sql`
+    select p.id, p.price_pence, p.list_price_pence, p.saving_basis_type, p.review_count, p.bought_last_month, p.is_best_seller, p.rating,
+      greatest(win.max30, open30.price_pence) as high30,
+      least(win.min30, open30.price_pence) as low30,
+      greatest(win.max7, open7.price_pence) as high7
+    from products p
+    left join (
+      select o.product_id, max(o.price_pence) as max30, min(o.price_pence) as min30,
+        max(o.price_pence) filter (where o.observed_at > ${since7}::timestamptz) as max7
+      from price_observations o
+      where o.product_id = any(${idList}::int[]) and o.observed_at > ${since30}::timestamptz and o.observed_at <= ${now}::timestamptz
+      group by o.product_id
+    ) win on win.product_id = p.id
+    left join lateral (
+      select o.price_pence from price_observations o
+      where o.product_id = p.id and o.observed_at <= ${since30}::timestamptz
+      order by o.observed_at desc, o.id desc limit 1
+    ) open30 on true
+    left join lateral (
+      select o.price_pence from price_observations o
+      where o.product_id = p.id and o.observed_at <= ${since7}::timestamptz
+      order by o.observed_at desc, o.id desc limit 1
+    ) open7 on true
+    where p.id = any(${idList}::bigint[])`);
+  const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: Number(r.id),
+    pricePence: Number(r.price_pence),
+    listPricePence: num(r.list_price_pence),
+    savingBasisType: typeof r.saving_basis_type === 'string' ? r.saving_basis_type : null,
+    reviewCount: num(r.review_count),
+    boughtLastMonth: num(r.bought_last_month),
+    isBestSeller: r.is_best_seller === true,
+    rating: num(r.rating),
+    high30Pence: num(r.high30),
+    low30Pence: num(r.low30),
+    high7Pence: num(r.high7),
+  }));
+}
+
+/**
+ * The price history the deal rule reads, per product id: every observation in (since, now] plus the
+ * last one at or before `since` (the price the window opened with), oldest first. One query; the
+ * look-ups use price_observations_product_idx. Pence.
+ */
+export async function loadDealHistory(
+  db: Queryable,
+  ids: readonly number[],
+  w: { now: Date; since: Date },
+): Promise<Map<number, Array<{ pricePence: number; observedAt: Date }>>> {
+  const history = new Map<number, Array<{ pricePence: number; observedAt: Date }>>();
+  if (ids.length === 0) return history;
+  const idList = idArray(ids);
+  const now = w.now.toISOString();
+  const since = w.since.toISOString();
+  const result = await db.execute(sql`
+    select h.product_id, h.price_pence, h.observed_at from (
+      select o.product_id, o.price_pence, o.observed_at, o.id from price_observations o
+      where o.product_id = any(${idList}::int[]) and o.observed_at > ${since}::timestamptz and o.observed_at <= ${now}::timestamptz
+      union all
+      select p.id, op.price_pence, op.observed_at, op.id from unnest(${idList}::bigint[]) as p(id)
+      cross join lateral (
+        select o.price_pence, o.observed_at, o.id from price_observations o
+        where o.product_id = p.id and o.observed_at <= ${since}::timestamptz
+        order by o.observed_at desc, o.id desc limit 1
+      ) op
+    ) h
+    order by h.product_id, h.observed_at, h.id`);
+  for (const r of rowsOf<Record<string, unknown>>(result)) {
+    const id = Number(r.product_id);
+    let points = history.get(id);
+    if (!points) history.set(id, (points = []));
+    points.push({ pricePence: Number(r.price_pence), observedAt: new Date(r.observed_at as string | Date) });
+  }
+  return history;
+}
+
+/** What refreshProductStats stores for one product (pence; the deal columns null when not a deal). */
+export interface ProductStatsWrite {
+  id: number;
+  high: number | null;
+  low: number | null;
+  score: number;
+  popularity: number;
+  dealKind: string | null;
+  dealPercent: number | null;
+  dealLabel: string | null;
+}
+
+/** Stores high/low (pence), trending score, popularity and deal basis for many products in one statement. Returns rows updated. */
+export async function writeProductStats(db: Queryable, rows: readonly ProductStatsWrite[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db.execute(sql`
+    update products p set
+      observed_high_30d_pence = v.high,
+      observed_low_30d_pence = v.low,
+      trending_score = v.score,
+      popularity_score = v.popularity,
+      deal_kind = v."dealKind",
+      deal_percent = v."dealPercent",
+      deal_label = v."dealLabel"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(id bigint, high integer, low integer, score real, popularity real, "dealKind" text, "dealPercent" smallint, "dealLabel" text)
+    where p.id = v.id`);
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? rows.length;
+}

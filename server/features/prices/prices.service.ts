@@ -1,0 +1,73 @@
+/**
+ * One home for prices (issue 6 point 1; DESIGN.md §4 "Honest prices"): the only writer of price
+ * observations (the price history) and of the 30-day statistics derived from them. The catalogue
+ * import and the price check both record what they saw through here, inside their own transaction.
+ * Money in integer pence; times are the caller's clock.
+ *
+ * Every writer here notes the write for the catalogue version (server/catalogue-version.ts), so
+ * cached answers built from the old prices are dropped: run them inside `catalogueTransaction`.
+ */
+import type { Db, Tx } from '../../db/client';
+import { noteCatalogueWrite } from '../../catalogue-version';
+import { DEAL_KINDS, type DealKind } from './deal-basis.rules';
+import { refreshProductStats as refreshStats } from './price-stats';
+import {
+  confirmPriceAsOf,
+  insertObservations,
+  latestObservations,
+  loadPricedProducts,
+  updateProductPrices,
+  type LatestObservation,
+  type NewObservation,
+  type PricedProduct,
+  type ProductPriceUpdate,
+} from './prices.queries';
+
+export type { LatestObservation, NewObservation, PricedProduct, ProductPriceUpdate };
+export { latestObservations, loadPricedProducts };
+/** The deal kinds of docs/decisions/0008-deal-definition.md (stored in products.deal_kind). */
+export { DEAL_KINDS, type DealKind };
+
+/**
+ * Records price observations (`changes`: one per product whose price or list price changed, or
+ * that is new) and refreshes those products' observed 30-day high/low and trending score as of
+ * `now`. Returns product id → the new observation's id (the cause a price-drop e-mail is keyed on).
+ * Throws what the database throws; run it inside the caller's transaction.
+ */
+export async function recordPrices(tx: Db | Tx, changes: readonly NewObservation[], now: Date): Promise<Map<number, number>> {
+  if (changes.length === 0) return new Map();
+  await noteCatalogueWrite(tx);
+  const ids = await insertObservations(tx, changes);
+  if (ids.size > 0) await refreshProductStats(tx, [...ids.keys()], now);
+  return ids;
+}
+
+/**
+ * Recomputes the observed 30-day high/low and trending score of `productIds` as of `now`
+ * (price-stats.ts) and notes the catalogue write. Answers the number of products updated.
+ */
+export async function refreshProductStats(tx: Db | Tx, productIds: readonly number[], now: Date): Promise<number> {
+  if (productIds.length === 0) return 0;
+  await noteCatalogueWrite(tx);
+  return refreshStats(tx, productIds, now);
+}
+
+/**
+ * A source re-asserted these products' prices unchanged at `observedAt`: moves `price_as_of`
+ * forward (never back), so the page's "as of" time stays honest. No observation is written.
+ */
+export async function confirmPrices(tx: Db | Tx, touches: readonly { productId: number; observedAt: Date }[]): Promise<void> {
+  if (touches.length === 0) return;
+  await noteCatalogueWrite(tx);
+  await confirmPriceAsOf(tx, touches);
+}
+
+/**
+ * Writes prices a remote source (not the catalogue) reported onto the product rows: price, list
+ * price, saving basis and `price_as_of`. Record the matching observations with {@link recordPrices}.
+ */
+export async function setProductPrices(tx: Db | Tx, updates: readonly ProductPriceUpdate[], now: Date): Promise<void> {
+  if (updates.length === 0) return;
+  await noteCatalogueWrite(tx);
+  await updateProductPrices(tx, updates, now);
+}

@@ -1,0 +1,86 @@
+/**
+ * SQL of the deal listings (issue 8 part 2): today's deals, the popular products that follow them,
+ * and trending. Every order is held by an index, so a page reads its rows and stops (migration
+ * 0005: products_deals_idx, products_category_deals_idx, products_popular_idx,
+ * products_category_popular_idx; 0004: products_trending_idx, products_category_idx). The
+ * conditions `deal_kind is (not) null` are literal so the planner can use the partial indexes.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema/catalogue.schema';
+import type { ProductRow } from './product-shape';
+import { prepared, productColumns, UNNAMED } from './products.queries';
+
+/** A product row with its stored deal basis (null columns when it is not a deal). */
+export interface ListedRow extends ProductRow {
+  dealKind: string | null;
+  dealPercent: number | null;
+  dealLabel: string | null;
+}
+
+const listedColumns = {
+  ...productColumns,
+  dealKind: products.dealKind,
+  dealPercent: products.dealPercent,
+  dealLabel: products.dealLabel,
+};
+
+/** Which rows a listing reads, in which order. */
+export type ListingKind = 'deals' | 'popular' | 'trending';
+
+const isDeal = sql`deal_kind is not null`;
+const isNotDeal = sql`deal_kind is null`;
+
+function conditionsOf(kind: ListingKind, byCategory: boolean): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (byCategory) conditions.push(eq(products.category, sql.placeholder('category')));
+  if (kind === 'deals') conditions.push(isDeal);
+  if (kind === 'popular') conditions.push(isNotDeal);
+  return and(...conditions);
+}
+
+function orderOf(kind: ListingKind): SQL[] {
+  if (kind === 'deals') return [desc(products.dealPercent), desc(products.trendingScore), asc(products.id)];
+  if (kind === 'popular') return [desc(products.popularityScore), desc(products.trendingScore), asc(products.id)];
+  return [desc(products.trendingScore), asc(products.id)];
+}
+
+/**
+ * One page of a listing: `offset`/`limit` count rows; `category` a stored key, or null for every
+ * category. Deals: largest deal percent, then trending score, then id. Popular (the products that
+ * are not deals): popularity, then trending score, then id. Trending: trending score, then id.
+ */
+export async function findListingPage(
+  db: Db,
+  kind: ListingKind,
+  category: string | null,
+  offset: number,
+  limit: number,
+): Promise<ListedRow[]> {
+  const byCategory = category !== null;
+  const statement = prepared(db, `listing_${kind}_${byCategory ? 'category' : 'all'}`, () =>
+    db
+      .select(listedColumns)
+      .from(products)
+      .where(conditionsOf(kind, byCategory))
+      .orderBy(...orderOf(kind))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED),
+  );
+  return statement.execute({ category, offset, limit });
+}
+
+/** How many products a listing holds: deals only (`'deals'`), or every product (`'all'`), in `category` or all. */
+export async function countListing(db: Db, kind: 'deals' | 'all', category: string | null): Promise<number> {
+  const byCategory = category !== null;
+  const statement = prepared(db, `listing_count_${kind}_${byCategory ? 'category' : 'all'}`, () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(conditionsOf(kind === 'deals' ? 'deals' : 'trending', byCategory))
+      .prepare(UNNAMED),
+  );
+  const [row] = await statement.execute({ category });
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,181 @@
+/**
+ * Deal listings through HTTP on a fresh database (issue 8 parts 1 and 2; shopper-screens §2):
+ * which products are deals and with which basis the card shows, the popular fill after the deals,
+ * trending order, page clamping and bad input. Prices go through the prices feature's writer
+ * (recordPrices / refreshProductStats), as imports and price checks do.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealListingResponse, ListedProduct } from '../../../common/api/deals.schema';
+import type { App } from '../../app';
+import type { Database } from '../../db/client';
+import { createTestApp } from '../../test-support/test-app';
+import { catalogueTransaction } from '../../catalogue-version';
+import { recordPrices, refreshProductStats } from '../prices/prices.service';
+import { seedObservations, seedProducts, type SeedProduct } from './products.test-seed';
+
+const now = new Date('2025-06-30T12:00:00Z');
+const DAY = 86_400_000;
+const daysAgo = (d: number) => new Date(now.getTime() - d * DAY);
+
+let app: App;
+let database: Database;
+let close: () => Promise<void>;
+
+/** Seeds one product with its price history ([days ago, pence] pairs) and refreshes its statistics. */
+async function product(seed: SeedProduct, history: Array<[number, number]>) {
+  const [row] = await seedProducts(database.db, [seed]);
+  const created = row as { id: number; asin: string };
+  await seedObservations(
+    database.db,
+    created,
+    history.map(([d, pricePence]) => ({ pricePence, observedAt: daysAgo(d) })),
+  );
+  await refreshProductStats(database.db, [created.id], now);
+  return created;
+}
+
+async function get(url: string): Promise<DealListingResponse> {
+  const res = await app.inject({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DealListingResponse;
+}
+
+const titles = (products: ListedProduct[]) => products.map((p) => p.title);
+
+let ids: Record<string, { id: number; asin: string }> = {};
+
+beforeAll(async () => {
+  ({ app, database, close } = await createTestApp({ clock: () => now }));
+  ids = {
+    median: await product({ title: 'Under its median', pricePence: 4000, category: 'electronics' }, [
+      [100, 4000],
+      [25, 5000],
+      [0, 4000],
+    ]),
+    low: await product({ title: 'New 90-day low', pricePence: 4000, category: 'electronics' }, [
+      [120, 5000],
+      [60, 6000],
+      [1, 4000],
+    ]),
+    flat: await product({ title: 'Flat price', pricePence: 5000, category: 'electronics', reviewCount: 50, rating: 4.5 }, [[200, 5000]]),
+    labelled: await product(
+      { title: 'Labelled RRP', pricePence: 7000, listPricePence: 10000, savingBasisType: 'LIST_PRICE', category: 'electronics' },
+      [[3, 7000]],
+    ),
+  };
+  // Books: one deal and five popular products (by reviews), for the fill and the paging.
+  await product({ title: 'Book deal', pricePence: 900, listPricePence: 1000, savingBasisType: 'WAS_PRICE', category: 'books' }, [[1, 900]]);
+  for (const [title, reviewCount] of [
+    ['Book 10 reviews', 10],
+    ['Book 10000 reviews', 10000],
+    ['Book no reviews', 0],
+    ['Book 1000 reviews', 1000],
+    ['Book 100 reviews', 100],
+  ] as const) {
+    await product({ title, pricePence: 1200, category: 'books', reviewCount, rating: 4.6 }, [[50, 1200]]);
+  }
+});
+afterAll(() => close?.());
+
+describe('GET /api/deals: the deal definition as the shopper sees it', () => {
+  it('shows a labelled saving, a new low and a price under its median as deals with their basis, largest saving first', async () => {
+    const body = await get('/api/deals?category=electronics');
+    expect(body).toMatchObject({ total: 4, totalDeals: 3, page: 1, totalPages: 1 });
+    const [first, second, third, fourth] = body.products as [ListedProduct, ListedProduct, ListedProduct, ListedProduct];
+    expect(first).toMatchObject({
+      title: 'Labelled RRP',
+      section: 'deal',
+      dealBasis: { kind: 'LABELLED_SAVING', percent: 30, label: 'Save 30% on the RRP' },
+      discountPercent: 30,
+    });
+    const byTitle = Object.fromEntries([second, third].map((p) => [p.title, p]));
+    expect(byTitle['New 90-day low']).toMatchObject({
+      section: 'deal',
+      dealBasis: { kind: 'LOWEST_IN_90_DAYS', percent: 20, label: 'Lowest price in 90 days' },
+    });
+    expect(byTitle['Under its median']).toMatchObject({
+      section: 'deal',
+      dealBasis: { kind: 'BELOW_30_DAY_MEDIAN', percent: 20, label: '20% below its 30-day average' },
+    });
+    // A flat price is not a deal: it follows as a popular product, with no basis and no badge.
+    expect(fourth).toMatchObject({ title: 'Flat price', section: 'popular', dealBasis: null, discountPercent: null });
+  });
+
+  it('a price that rises again stops being a deal at once', async () => {
+    // As every catalogue writer does: the transaction bumps the catalogue version (cached answers go).
+    await catalogueTransaction(database.db, async (tx) => {
+      await tx.execute(`update products set price_pence = 6500 where id = ${ids.low?.id}`);
+      await recordPrices(
+        tx,
+        [{ productId: ids.low!.id, asin: ids.low!.asin, pricePence: 6500, listPricePence: null, source: 'test', observedAt: now }],
+        now,
+      );
+    });
+    const body = await get('/api/deals?category=electronics');
+    const risen = body.products.find((p) => p.title === 'New 90-day low');
+    expect(risen).toMatchObject({ section: 'popular', dealBasis: null });
+  });
+
+  it('fills a page with the category’s most popular products after its deals, never an empty grid', async () => {
+    const page1 = await get('/api/deals?category=books&itemCount=4');
+    expect(page1).toMatchObject({ total: 6, totalDeals: 1, page: 1, totalPages: 2 });
+    expect(titles(page1.products)).toEqual(['Book deal', 'Book 10000 reviews', 'Book 1000 reviews', 'Book 100 reviews']);
+    expect(page1.products.map((p) => p.section)).toEqual(['deal', 'popular', 'popular', 'popular']);
+    expect(page1.products[0]?.dealBasis).toEqual({ kind: 'LABELLED_SAVING', percent: 10, label: 'Save 10% on the was price' });
+
+    const page2 = await get('/api/deals?category=books&itemCount=4&page=2');
+    expect(titles(page2.products)).toEqual(['Book 10 reviews', 'Book no reviews']);
+  });
+
+  it('clamps a page past the end to the last page', async () => {
+    const body = await get('/api/deals?category=books&itemCount=4&page=99');
+    expect(body.page).toBe(2);
+    expect(titles(body.products)).toEqual(['Book 10 reviews', 'Book no reviews']);
+  });
+
+  it('answers page 1 of 1 with no products for a category that holds none', async () => {
+    expect(await get('/api/deals?category=music')).toEqual({ products: [], page: 1, totalPages: 1, total: 0, totalDeals: 0 });
+  });
+
+  it('lists every category when none is given', async () => {
+    const body = await get('/api/deals?itemCount=48');
+    expect(body.total).toBe(10);
+    expect(body.totalDeals).toBe(3);
+    expect(body.products.slice(0, 3).every((p) => p.section === 'deal')).toBe(true);
+  });
+
+  it('refuses an unknown category key, a page below 1 and too many items, naming the field and rule', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/deals?category=garden', 'category: must be one of the ten category keys'],
+      ['/api/deals/trending?category=trending', 'category: must be one of the ten category keys'],
+      ['/api/deals?page=0', 'page: must be at least 1'],
+      ['/api/deals?page=1.5', 'page: must be a whole number'],
+      ['/api/deals?itemCount=49', 'itemCount: must be at most 48'],
+    ];
+    for (const [url, message] of cases) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/deals/trending', () => {
+  it('orders by trending score, with each deal’s basis and the others as popular', async () => {
+    const body = await get('/api/deals/trending?category=books&itemCount=10');
+    expect(body).toMatchObject({ total: 6, totalDeals: 1, page: 1, totalPages: 1 });
+    expect(titles(body.products).slice(0, 2)).toEqual(['Book 10000 reviews', 'Book 1000 reviews']);
+    const deal = body.products.find((p) => p.title === 'Book deal');
+    expect(deal).toMatchObject({ section: 'deal', dealBasis: { kind: 'LABELLED_SAVING' } });
+    expect(body.products.filter((p) => p.section === 'popular')).toHaveLength(5);
+    expect(body.products.filter((p) => p.section === 'popular').every((p) => p.dealBasis === null)).toBe(true);
+  });
+
+  it('clamps the page and pages in order without repeats', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++)
+      seen.push(...titles((await get(`/api/deals/trending?category=books&itemCount=2&page=${page}`)).products));
+    expect(new Set(seen).size).toBe(6);
+    expect((await get('/api/deals/trending?category=books&itemCount=2&page=7')).page).toBe(3);
+  });
+});

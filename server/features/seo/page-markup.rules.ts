@@ -1,0 +1,197 @@
+/**
+ * The plain, semantic HTML a crawler without JavaScript sees inside `<div id="root">` (issue 10
+ * part 2; docs/decisions/0010-first-html.md): a site header with the main links, the page's `<main>`
+ * (its heading and content) and a footer with the spec's footer links (content-and-account-pages
+ * §2.12). Pure functions of their data; every value goes through {@link html}, so it is escaped.
+ * The client's createRoot replaces all of it when the app starts. Classes are ones the web app
+ * already uses, so the built stylesheet styles this markup too.
+ */
+import type { BlogArticle, BlogSummary } from '../../../common/api/blog.schema';
+import type { Product } from '../../../common/api/products.schema';
+import { formatPriceString } from '../../../common/money';
+import { paths } from '../../../common/paths';
+import { SHOPPER_CATEGORIES } from '../../../common/categories';
+import { html, trustedHtml, type SafeHtml } from './html.rules';
+
+const LONDON = 'Europe/London';
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: LONDON,
+});
+
+/** "21 November 2026" in UK time. */
+export function ukLongDate(date: Date): string {
+  return longDate.format(date);
+}
+
+/** "21 Nov 2026, 14:05" (UK time) from an ISO string; the input itself when it is not a date. */
+export function ukDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+const HEADER_LINKS: ReadonlyArray<[string, string]> = [
+  [paths.home(), 'Home'],
+  [paths.todaysDeals(), "Today's Deals"],
+  [paths.trending(), 'Trending'],
+  [paths.search(), 'Search'],
+  [paths.blog(), 'Blog'],
+];
+
+const FOOTER_LINKS: ReadonlyArray<[string, string]> = [
+  [paths.todaysDeals(), "Today's Deals"],
+  [paths.blog(), 'Blog'],
+  [paths.about(), 'About Us'],
+  [paths.contact(), 'Contact Us'],
+  [paths.faq(), 'FAQ'],
+  [paths.howItWorks(), 'How It Works'],
+  [paths.privacyPolicy(), 'Privacy Policy'],
+  [paths.termsOfService(), 'Terms of Service'],
+  [paths.cookiePolicy(), 'Cookie Policy'],
+];
+
+function linkList(links: ReadonlyArray<readonly [string, string]>): SafeHtml {
+  return html`<ul class="flex flex-wrap gap-4">
+    ${links.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}
+  </ul>`;
+}
+
+/** The whole page: header, `<main>` with `content`, footer with the category and footer links. */
+export function pageShell(content: SafeHtml): SafeHtml {
+  const categories = SHOPPER_CATEGORIES.map((c) => [paths.categoryDeals(c.key), c.name] as const);
+  return html`<header data-first-html class="border-b border-slate-200 bg-white">
+      <div class="mx-auto max-w-6xl px-4 py-3">
+        <a href="/" class="font-bold text-slate-900">Deal Alerts UK</a>
+        <nav aria-label="Main">${linkList(HEADER_LINKS)}</nav>
+      </div>
+    </header>
+    <main id="main-content" class="mx-auto max-w-6xl px-4 py-6">${content}</main>
+    <footer class="border-t border-slate-200 bg-white">
+      <div class="mx-auto max-w-6xl px-4 py-6">
+        <nav aria-label="Categories">${linkList(categories)}</nav>
+        <nav aria-label="Footer">${linkList(FOOTER_LINKS)}</nav>
+        <p>As an Amazon Associate we earn from qualifying purchases.</p>
+      </div>
+    </footer>`;
+}
+
+/** One product as a list item: name (linked to its page), price, saving and "as of" time. */
+export function productItem(product: Product): SafeHtml {
+  const was = product.originalPrice
+    ? html` <span
+        >was <s>${formatPriceString(product.originalPrice)}</s>${product.savingBasisLabel ? html` (${product.savingBasisLabel})` : ''}</span
+      >`
+    : '';
+  const off = product.discountPercent ? html` <span>${product.discountPercent}% off</span>` : '';
+  return html`<li>
+    <article>
+      <h2 class="font-semibold text-slate-900"><a href="${paths.product(product.asin)}">${product.title}</a></h2>
+      <p><span>${formatPriceString(product.price)}</span>${was}${off}</p>
+      <p class="text-sm text-slate-600">Price as of <time datetime="${product.asOf}">${ukDateTime(product.asOf)}</time></p>
+    </article>
+  </li>`;
+}
+
+/** A listing: heading, intro, the products and a link to the next page when there is one. */
+export function listingMarkup(args: {
+  heading: string;
+  intro: string;
+  products: readonly Product[];
+  emptyText: string;
+  nextPageHref?: string | undefined;
+}): SafeHtml {
+  const list =
+    args.products.length > 0
+      ? html`<ul class="grid gap-4">
+          ${args.products.map(productItem)}
+        </ul>`
+      : html`<p>${args.emptyText}</p>`;
+  const next = args.nextPageHref ? html`<p><a href="${args.nextPageHref}" rel="next">Next page</a></p>` : '';
+  return html`<h1 class="text-2xl font-bold text-slate-900 sm:text-3xl">${args.heading}</h1>
+    <p class="text-slate-700">${args.intro}</p>
+    ${list}${next}`;
+}
+
+/** The product page: name, price, saving, "as of" time, features and the Amazon link. */
+export function productMarkup(product: Product): SafeHtml {
+  const was = product.originalPrice
+    ? html`<p>
+        Was
+        <s>${formatPriceString(product.originalPrice)}</s
+        >${product.savingBasisLabel ? html` (${product.savingBasisLabel})` : ''}${product.discountPercent ? html`, ${product.discountPercent}% off` : ''}
+      </p>`
+    : '';
+  const features =
+    product.features.length > 0
+      ? html`<h2 class="font-semibold">Features</h2>
+          <ul>
+            ${product.features.map((f) => html`<li>${f}</li>`)}
+          </ul>`
+      : '';
+  return html`<article>
+    <h1 id="product-title" class="text-xl font-bold text-slate-900 sm:text-2xl">${product.title}</h1>
+    ${product.brand ? html`<p>Brand: ${product.brand}</p>` : ''}
+    <p class="text-2xl font-bold">${formatPriceString(product.price)}</p>
+    ${was}
+    <p class="text-sm text-slate-600">
+      Price as of <time datetime="${product.asOf}">${ukDateTime(product.asOf)}</time>. Prices and availability are accurate as of the date
+      and time indicated and are subject to change.
+    </p>
+    ${features}
+    <p><a href="${paths.go(product.asin)}" rel="sponsored nofollow">View on Amazon</a></p>
+  </article>`;
+}
+
+/** The blog list: heading and every article with its date, read time and excerpt. */
+export function blogListMarkup(articles: readonly BlogSummary[]): SafeHtml {
+  const items = articles.map(
+    (a) =>
+      html`<li>
+        <article>
+          <h2 class="font-semibold"><a href="${paths.blogArticle(a.slug)}">${a.title}</a></h2>
+          <p class="text-sm text-slate-600">
+            ${a.category} · <time datetime="${a.date}">${ukLongDate(new Date(`${a.date}T12:00:00Z`))}</time> · ${a.readTime}
+          </p>
+          <p>${a.excerpt}</p>
+        </article>
+      </li>`,
+  );
+  return html`<h1 class="text-3xl font-bold text-slate-900 sm:text-4xl">Deal Hunting Blog</h1>
+    <p class="text-slate-700">Practical, honest advice on finding real deals on Amazon UK.</p>
+    <ul class="grid gap-4">
+      ${items}
+    </ul>`;
+}
+
+/** A blog article: back link, category, title, author, date, read time and the sanitised body. */
+export function articleMarkup(article: BlogArticle): SafeHtml {
+  return html`<article>
+    <p><a href="${paths.blog()}">Back to Blog</a></p>
+    <p>${article.category}</p>
+    <h1 class="text-2xl font-bold text-slate-900 sm:text-4xl">${article.title}</h1>
+    <p class="text-sm text-slate-600">
+      ${article.author} · <time datetime="${article.date}">${ukLongDate(new Date(`${article.date}T12:00:00Z`))}</time> · ${article.readTime}
+    </p>
+    <div class="prose">${trustedHtml(article.content)}</div>
+  </article>`;
+}
+
+/** A page known only by its heading and a sentence (static and account pages). */
+export function simpleMarkup(heading: string, text: string): SafeHtml {
+  return html`<h1 class="text-3xl font-bold text-slate-900 sm:text-4xl">${heading}</h1>
+    <p class="text-slate-700">${text}</p>`;
+}
+
+/** The not-found page: heading, hint and the way back. */
+export function notFoundMarkup(heading: string, hint: string): SafeHtml {
+  return html`<h1 class="text-2xl font-bold text-slate-900">${heading}</h1>
+    <p class="text-slate-700">${hint}</p>
+    <p>
+      <a href="${paths.home()}">Back to Home</a> · <a href="${paths.todaysDeals()}">Today's Deals</a> · <a href="${paths.blog()}">Blog</a>
+    </p>`;
+}

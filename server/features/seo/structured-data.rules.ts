@@ -1,0 +1,65 @@
+/**
+ * schema.org structured data (JSON-LD) for the first HTML response (issue 10 part 2): `Product` +
+ * `Offer` on product pages, `Article` on blog posts. Only what we know is stated:
+ * - the price is the stored one, in GBP, with the time it was observed (`validFrom`, and the
+ *   offer's `priceSpecification.validFrom`); no `priceValidUntil`, because nobody tells us when an
+ *   Amazon price ends;
+ * - availability is `InStock` because a price is stored only when the source offered the product
+ *   at that price (it is a claim as of that time, not a live stock check);
+ * - no `aggregateRating`: the ratings are Amazon's customers', not reviews collected here, and
+ *   search engines' rules forbid marking up ratings taken from another site.
+ */
+import type { BlogArticle } from '../../../common/api/blog.schema';
+import type { Product } from '../../../common/api/products.schema';
+
+/** schema.org Product with one Offer for `product`, whose page is `pageUrl` (absolute). */
+export function productJsonLd(product: Product, pageUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.title,
+    sku: product.asin,
+    url: pageUrl,
+    ...(product.imageUrl ? { image: [product.imageUrl] } : {}),
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    ...(product.categoryName ? { category: product.categoryName } : {}),
+    ...(product.features.length > 0 ? { description: product.features.slice(0, 3).join(' ') } : {}),
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: product.price,
+      priceCurrency: 'GBP',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      validFrom: product.asOf,
+      priceSpecification: { '@type': 'UnitPriceSpecification', price: product.price, priceCurrency: 'GBP', validFrom: product.asOf },
+      seller: { '@type': 'Organization', name: 'Amazon.co.uk' },
+    },
+  };
+}
+
+/**
+ * schema.org Article for a blog post at `pageUrl` (absolute), published by `publisherName`
+ * (COMPANY_NAME) whose site is `siteUrl`. `datePublished` is the front matter's date (YYYY-MM-DD).
+ */
+export function articleJsonLd(article: BlogArticle, pageUrl: string, siteUrl: string, publisherName: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.title,
+    description: article.excerpt,
+    articleSection: article.category,
+    datePublished: article.date,
+    dateModified: article.date,
+    url: pageUrl,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': pageUrl },
+    author: { '@type': 'Organization', name: article.author, url: siteUrl },
+    publisher: {
+      '@type': 'Organization',
+      name: publisherName,
+      url: siteUrl,
+      logo: { '@type': 'ImageObject', url: `${siteUrl}/favicon.svg` },
+    },
+    inLanguage: 'en-GB',
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Whole-answer caches for public read endpoints (issue 7 "200 concurrent shoppers";
+ * docs/decisions/0006-answer-cache.md). An entry is keyed by the catalogue version
+ * (server/catalogue-version.ts) plus a key the caller builds from the *normalised* request, so:
+ * - a hit costs no database statement and, for JSON answers, no serialisation and no compression
+ *   (the stored value is the serialised body as a Buffer plus its brotli and gzip forms, sent as is);
+ * - every import, price write or other catalogue write (each bumps the version) invalidates every
+ *   entry at once: the first request after it sees the new number, drops the old entries and
+ *   builds a fresh answer. Nothing is served by age, so there is no TTL to tune;
+ * - concurrent misses on one key share one computation (no stampede after a bump);
+ * - memory stays bounded: least recently used entries go first beyond `maxEntries` entries or
+ *   `maxBytes` bytes (lru-cache; `sizeOf` measures a value, the key's length is added).
+ *
+ * How a route uses it (products.routes.ts does this for search, suggestions, top discounted and the
+ * product page; the deal listings can do the same):
+ * ```ts
+ * const answers = createJsonAnswerCache(catalogueVersionOf(deps.database.db));   // once per route module
+ * app.get('/api/deals', { schema }, async (request, reply) => {
+ *   const query = normaliseDealsQuery(request.query);                  // the service's own normaliser
+ *   const answer = await answers.get(`deals:${JSON.stringify(query)}`, () => listDeals(db, query));
+ *   return answer ? sendJson(request, reply, answer) : reply.status(404).send(notFound); // null: not stored
+ * });
+ * ```
+ * A cached body is `JSON.stringify` of what the service built, not encoded by the route's zod
+ * response schema: keep answers plain objects typed by the schema's inferred type (as
+ * product-shape.ts does; product-shape.test.ts parses them with the schemas). Not checked at run
+ * time then: NaN or fractional values in number fields.
+ *
+ * The key must hold every input that changes the answer, normalised (trimmed, lower-cased,
+ * defaults applied) so equal questions share an entry, and nothing that does not (e.g. the
+ * visitor's e-mail). Only cache answers built from catalogue data that the version covers;
+ * answers that depend on the visitor, or on time beyond what the key holds, must not be cached.
+ */
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where the cache reads the catalogue version; {@link CatalogueVersion} in server/catalogue-version.ts. */
+export interface VersionSource {
+  /** The current version; rejects when it cannot be read (the request then fails as a 500). */
+  current(): Promise<number>;
+}
+
+export interface VersionedCacheLimits {
+  /** Most entries kept. */
+  maxEntries: number;
+  /** Most bytes kept: the sum of `sizeOf(value)` plus each key's length. */
+  maxBytes: number;
+}
+
+/** What the cache has done since it was created (for tests and diagnostics). */
+export interface VersionedCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+  /** The version the entries belong to, or null before the first request. */
+  version: number | null;
+}
+
+/**
+ * A bounded LRU cache whose entries live as long as the catalogue version they were built under.
+ * `V` must be non-null (null/undefined answers are passed through, never stored).
+ */
+export class VersionedCache<V extends NonNullable<unknown>> {
+  private readonly lru: LRUCache<string, V>;
+  private readonly inflight = new Map<string, Promise<V | null>>();
+  private version: number | null = null;
+  private hits = 0;
+  private misses = 0;
+
+  /** `sizeOf` answers a value's size in bytes (at least 1). */
+  constructor(
+    private readonly versions: VersionSource,
+    limits: VersionedCacheLimits,
+    sizeOf: (value: V) => number,
+  ) {
+    this.lru = new LRUCache<string, V>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      sizeCalculation: (value, key) => Math.max(1, sizeOf(value) + key.length),
+    });
+  }
+
+  /**
+   * The value for `key` under the current catalogue version: stored, or computed by `produce` once
+   * (concurrent callers of the same key wait for the same computation) and stored unless null.
+   * Rejects with what `produce` or the version read throws; a failure is never stored.
+   */
+  async get(key: string, produce: () => Promise<V | null>): Promise<V | null> {
+    const version = await this.versions.current();
+    if (version !== this.version) {
+      // A new catalogue: every entry is stale. (Answers still being built under the old number
+      // are stored under it and never read again; the LRU bound drops them.)
+      if (this.version !== null && version > this.version) this.lru.clear();
+      if (this.version === null || version > this.version) this.version = version;
+    }
+    const full = `${version}\u0000${key}`;
+    const stored = this.lru.get(full);
+    if (stored !== undefined) {
+      this.hits += 1;
+      return stored;
+    }
+    this.misses += 1;
+    let pending = this.inflight.get(full);
+    if (!pending) {
+      pending = produce()
+        .then((value) => {
+          if (value !== null && value !== undefined) this.lru.set(full, value);
+          return value ?? null;
+        })
+        .finally(() => this.inflight.delete(full));
+      this.inflight.set(full, pending);
+    }
+    return pending;
+  }
+
+  /** Counts and sizes so far. */
+  stats(): VersionedCacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.lru.size, bytes: this.lru.calculatedSize, version: this.version };
+  }
+}
+
+/** Default bounds of a JSON answer cache: about 3,000 search pages of 10 KiB (and their compressed forms). */
+export const ANSWER_CACHE_LIMITS: VersionedCacheLimits = { maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 };
+
+/**
+ * Bodies smaller than this (bytes) are sent uncompressed; larger ones are stored compressed as
+ * well, with the settings of the app-wide @fastify/compress registration (server/app.ts: 1 KiB,
+ * brotli quality 4, gzip default), so a cached answer goes out exactly as a fresh one would.
+ */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+const BROTLI_QUALITY = 4;
+
+/** A serialised JSON answer (UTF-8 bytes) and, at or above the threshold, its compressed forms. */
+export interface JsonAnswer {
+  json: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+/** Serialises `answer` and compresses it when it is large enough. */
+export function toJsonAnswer(answer: unknown): JsonAnswer {
+  const json = Buffer.from(JSON.stringify(answer));
+  if (json.length < COMPRESS_THRESHOLD_BYTES) return { json, br: null, gzip: null };
+  return {
+    json,
+    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+    gzip: gzipSync(json),
+  };
+}
+
+/** Serialised JSON answers by normalised request. */
+export type JsonAnswerCache = ReturnType<typeof createJsonAnswerCache>;
+
+/**
+ * A cache of serialised JSON answers: `get(key, produce)` answers the {@link JsonAnswer} of what
+ * `produce` builds (null when `produce` answers null, e.g. a 404; never stored).
+ */
+export function createJsonAnswerCache(versions: VersionSource, limits: VersionedCacheLimits = ANSWER_CACHE_LIMITS) {
+  const cache = new VersionedCache<JsonAnswer>(versions, limits, (a) => a.json.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0));
+  return {
+    /** The serialised answer for `key`; see {@link VersionedCache.get}. */
+    get: (key: string, produce: () => Promise<unknown>): Promise<JsonAnswer | null> =>
+      cache.get(key, async () => {
+        const answer = await produce();
+        return answer === null || answer === undefined ? null : toJsonAnswer(answer);
+      }),
+    stats: () => cache.stats(),
+  };
+}
+
+/** The encodings offered, best first, as in server/app.ts; @fastify/compress negotiates the same way. */
+const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * Sends a cached answer as is: the brotli or gzip form when the request's Accept-Encoding takes one
+ * (RFC 9110 §12.5.3, q-values honoured; `*` and `x-gzip` read as gzip, as @fastify/compress does)
+ * and no `x-no-compression` header asks otherwise, else the plain JSON. No serializer runs, and
+ * @fastify/compress leaves a body that already has a Content-Encoding alone.
+ */
+export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (answer.br === null || answer.gzip === null) return reply.send(answer.json);
+  reply.header('vary', 'accept-encoding');
+  const accept = request.headers['accept-encoding'];
+  const encoding =
+    accept === undefined || request.headers['x-no-compression'] !== undefined
+      ? null
+      : encodings.negotiate(accept.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'));
+  if (encoding === null) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(answer[encoding]);
+}

@@ -1,0 +1,84 @@
+/**
+ * Category deals pages, `/categories/{key}` and `/category-deals/{key}` (shopper-screens §2
+ * "Category deals pages"; issue 8 part 3): 'Today's Top {category} Deals', today's date, the
+ * category's description, top and bottom pagination, the deals of `GET /api/deals?category=` with
+ * their basis, then popular fillers under 'Popular in {category}'. Cards show '{n}% OFF' or the
+ * price and the 'Set Deal Alert' bell ('Confirm Deal Alert'). An unknown key: 'Category not found'.
+ */
+import { Link, useParams } from 'react-router';
+import { getShopperCategory, type ShopperCategory } from '../../common/categories';
+import { paths } from '../../common/paths';
+import { buttonClasses } from '../components/ui/button';
+import { Pagination } from '../components/ui/pagination';
+import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
+import { useDealListing } from '../features/deals/api';
+import { ListingGrid } from '../features/products/components/listing-grid';
+import { useAffiliateTag, useSession } from '../features/session/session.store';
+import { formatLongDate } from '../lib/date.format';
+import { useDocumentTitle } from '../lib/document-title.hook';
+import { usePageParam, useServedPage } from '../lib/page-param.hook';
+
+export function CategoryDealsPage() {
+  const { key = '' } = useParams();
+  const category = getShopperCategory(key);
+  if (!category) return <CategoryNotFound />;
+  // Keyed so another category starts afresh (its own page state and loading skeletons).
+  return <CategoryDeals key={category.key} category={category} />;
+}
+
+function CategoryDeals({ category }: { category: ShopperCategory }) {
+  useDocumentTitle(`Today's Top ${category.name} Deals`);
+  const { page, goTo } = usePageParam();
+  const session = useSession();
+  const affiliateTag = useAffiliateTag();
+  const listing = useDealListing({ kind: 'today', category: category.key, page });
+  useServedPage(page, listing.data?.page);
+  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const totalPages = listing.data?.totalPages ?? 1;
+  const pager = (where: string) =>
+    listing.isSuccess && (
+      <Pagination
+        page={listing.data.page}
+        totalPages={totalPages}
+        onPageChange={(next) => goTo(next, totalPages)}
+        label={`${category.name} deals pages, ${where}`}
+      />
+    );
+
+  return (
+    <div className="space-y-4">
+      <div className="border-l-4 pl-4" style={{ borderColor: category.colour }}>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Today's Top {category.name} Deals</h1>
+        <p className="mt-1 text-slate-700">{formatLongDate(new Date())}</p>
+        <p className="mt-2 max-w-3xl text-slate-700">{category.description}</p>
+      </div>
+      {pager('top')}
+      <ListingGrid
+        status={listing.status}
+        products={listing.data?.products ?? []}
+        popularHeading={`Popular in ${category.name}`}
+        dealsLabel={`${category.name} deals`}
+        plainBadge="price"
+        affiliateTag={affiliateTag}
+        onSetAlert={alertDialog.open}
+        onRetry={() => void listing.refetch()}
+        onSearchAgain={() => (page === 1 ? void listing.refetch() : goTo(1, totalPages))}
+      />
+      {pager('bottom')}
+      {alertDialog.element}
+    </div>
+  );
+}
+
+function CategoryNotFound() {
+  useDocumentTitle('Category not found');
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Category not found</h1>
+      <p className="text-slate-700">We have no deals category by that name.</p>
+      <Link to={paths.home()} className={buttonClasses('primary', 'lg')}>
+        Back to Home
+      </Link>
+    </div>
+  );
+}

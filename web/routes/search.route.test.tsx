@@ -1,0 +1,214 @@
+// @vitest-environment happy-dom
+/**
+ * The search page's state in the URL, /search?q=&sort=&deals=1&page= (shopper-screens §2 "Search
+ * results", §4 "Search page", §7 "Search page call", §9 "10 per page, at most 10 pages"): the
+ * query string decides the criteria shown (heading, Sort by, Deals Only, current page) and sent to
+ * POST /api/products/search; changing the sort, Deals Only or the page updates the URL (back to
+ * page 1 for anything but a page change) and Back restores the previous criteria. Also the states
+ * without a term, with a short term, with no results and on failure, and a card's 'Set Deal
+ * Alert' opening 'Confirm Deal Alert'. Fetch is faked with the API's search response shape.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { publicConfigSchema, searchCriteriaSchema, searchResponseSchema } from '../../common/api/products.schema';
+import { fakeApi, makeProduct, renderRoutes, type FakeAnswer, type FakeCall } from '../testing/harness';
+import { SearchPage } from './search.route';
+
+const TOTAL = 25;
+
+/** POST /api/products/search over a catalogue of 25 matches, 10 a page (3 pages). */
+function searchAnswer(total = TOTAL) {
+  return ({ body }: FakeCall): FakeAnswer => {
+    const criteria = searchCriteriaSchema.parse(body);
+    const first = (criteria.page - 1) * criteria.itemCount;
+    const count = Math.max(0, Math.min(criteria.itemCount, total - first));
+    const products = Array.from({ length: count }, (_, i) =>
+      makeProduct({ asin: `B0RESULT${String(first + i).padStart(2, '0')}`, title: `${criteria.keywords} result ${first + i + 1}` }),
+    );
+    return {
+      json: searchResponseSchema.parse({ products, total, totalPages: Math.ceil(total / criteria.itemCount), page: criteria.page }),
+    };
+  };
+}
+
+const CONFIG: FakeAnswer = {
+  json: publicConfigSchema.parse({
+    affiliateTag: 'dealalerts-21',
+    affiliateTagNewUser: 'dealalertsnew-21',
+    demo: false,
+    version: '0.1.0',
+    catalogueSize: 500,
+    companyName: 'Deal Alerts UK',
+    companyAddress: 'United Kingdom',
+    contactEmail: 'contact@dealalerts.localhost',
+  }),
+};
+
+function renderSearch(url: string, searchRoute: FakeAnswer | ((call: FakeCall) => FakeAnswer) = searchAnswer()) {
+  const api = fakeApi({ 'POST /api/products/search': searchRoute, 'GET /api/config': CONFIG });
+  const view = renderRoutes(
+    [
+      { path: '/search', element: <SearchPage /> },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    url,
+  );
+  /** The query parameters of the router's current URL. */
+  const params = () => Object.fromEntries(new URLSearchParams(view.router.state.location.search));
+  const searches = () => api.callsTo('POST /api/products/search').map((call) => call.body);
+  return { ...view, api, params, searches };
+}
+
+describe('Search page URL state', () => {
+  it('shows and sends the criteria in the query string: term, sort, Deals Only and page', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-15T12:30:00.000Z'));
+    const { searches } = renderSearch('/search?q=air%20fryer&sort=Price:HighToLow&deals=1&page=2');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for “air fryer”' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Price: High to Low');
+    expect(screen.getByRole('switch', { name: 'Deals Only' })).toBeChecked();
+
+    expect(await screen.findByText('Showing 11–20 of 25 results')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'air fryer result 11' })).toBeVisible();
+    const pages = screen.getByRole('navigation', { name: 'Search results pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByText('Page 2 of 3')).toBeVisible();
+    expect(document.title).toBe('Search: air fryer | Deal Alerts UK');
+
+    expect(searches()).toEqual([
+      {
+        keywords: 'air fryer',
+        maxPrice: 99999,
+        minRating: 1,
+        category: 'All',
+        discountOnly: true,
+        page: 2,
+        itemCount: 10,
+        sortBy: 'Price:HighToLow',
+      },
+    ]);
+  });
+
+  it('falls back to Featured, all products and page 1 for a bare or unreadable query string', async () => {
+    const { searches } = renderSearch('/search?q=%20kettle%20&sort=Cheapest&page=abc');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for “kettle”' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Featured');
+    expect(screen.getByRole('switch', { name: 'Deals Only' })).not.toBeChecked();
+    expect(await screen.findByText('Showing 1–10 of 25 results')).toBeVisible();
+    expect(searches()[0]).toMatchObject({ keywords: 'kettle', sortBy: 'Featured', discountOnly: false, page: 1 });
+  });
+
+  it('puts a new sort in the URL and goes back to page 1', async () => {
+    const { user, params, searches } = renderSearch('/search?q=air%20fryer&page=3');
+    await screen.findByText('Showing 21–25 of 25 results');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: Low to High');
+
+    expect(params()).toEqual({ q: 'air fryer', sort: 'Price:LowToHigh' });
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Price: Low to High');
+    expect(await screen.findByText('Showing 1–10 of 25 results')).toBeVisible();
+    expect(searches().at(-1)).toMatchObject({ sortBy: 'Price:LowToHigh', page: 1 });
+  });
+
+  it('puts Deals Only in the URL as deals=1 and removes it when switched off, each time from page 1', async () => {
+    const { user, params, searches } = renderSearch('/search?q=air%20fryer&sort=AvgCustomerReviews&page=2');
+    await screen.findByText('Showing 11–20 of 25 results');
+    const dealsOnly = screen.getByRole('switch', { name: 'Deals Only' });
+
+    await user.click(dealsOnly);
+    expect(params()).toEqual({ q: 'air fryer', sort: 'AvgCustomerReviews', deals: '1' });
+    expect(dealsOnly).toBeChecked();
+    expect(await screen.findByText('Showing 1–10 of 25 results')).toBeVisible();
+    expect(searches().at(-1)).toMatchObject({ discountOnly: true, page: 1, sortBy: 'AvgCustomerReviews' });
+
+    await user.click(dealsOnly);
+    expect(params()).toEqual({ q: 'air fryer', sort: 'AvgCustomerReviews' });
+    expect(dealsOnly).not.toBeChecked();
+  });
+
+  it('puts the page in the URL (none for page 1) and Back returns to the previous page', async () => {
+    const { user, params, router, searches } = renderSearch('/search?q=air%20fryer');
+    await screen.findByText('Showing 1–10 of 25 results');
+    // The pager is drawn afresh once each page has loaded.
+    const pages = () => screen.getByRole('navigation', { name: 'Search results pages' });
+    expect(within(pages()).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pages()).getByRole('button', { name: 'Page 3' }));
+    expect(params()).toEqual({ q: 'air fryer', page: '3' });
+    expect(await screen.findByText('Showing 21–25 of 25 results')).toBeVisible();
+    expect(within(pages()).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(within(pages()).getByRole('button', { name: 'Previous' }));
+    expect(params()).toEqual({ q: 'air fryer', page: '2' });
+    expect(await screen.findByText('Showing 11–20 of 25 results')).toBeVisible();
+
+    await user.click(within(pages()).getByRole('button', { name: 'Page 1' }));
+    expect(params()).toEqual({ q: 'air fryer' });
+
+    await act(() => router.navigate(-1));
+    expect(params()).toEqual({ q: 'air fryer', page: '2' });
+    expect(await screen.findByText('Showing 11–20 of 25 results')).toBeVisible();
+    expect(within(pages()).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    // The search is never served stale (spec §7): Back asks again for page 2.
+    expect(searches().map((criteria) => (criteria as { page: number }).page)).toEqual([1, 3, 2, 1, 2]);
+  });
+
+  it('replaces a page beyond the last with the last page (an old link)', async () => {
+    const { params, router } = renderSearch('/search?q=air%20fryer&page=8');
+
+    await vi.waitFor(() => expect(params()).toEqual({ q: 'air fryer', page: '3' }));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByText('Showing 21–25 of 25 results')).toBeVisible();
+  });
+
+  it("says 'No search term provided' without a term, with a link back", async () => {
+    const { user, router, searches } = renderSearch('/search');
+
+    expect(screen.getByRole('heading', { name: 'No search term provided' })).toBeVisible();
+    expect(searches()).toHaveLength(0);
+    await user.click(screen.getByRole('link', { name: 'Back to Search' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('does not search for a term under 3 characters', async () => {
+    const { searches } = renderSearch('/search?q=tv');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Results for “tv”' })).toBeVisible();
+    expect(screen.getByText('Please enter at least 3 characters to search.')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searches()).toHaveLength(0);
+  });
+
+  it("shows 'No products found' with a link to today's deals when nothing matches", async () => {
+    renderSearch('/search?q=unobtainium&deals=1', searchAnswer(0));
+
+    expect(await screen.findByRole('heading', { name: 'No products found' })).toBeVisible();
+    expect(screen.getByText(/Nothing matched “unobtainium” with a discount/)).toBeVisible();
+    expect(screen.getByRole('link', { name: "browse today's deals" })).toHaveAttribute('href', '/deal-alerts');
+    expect(screen.queryByRole('navigation', { name: 'Search results pages' })).toBeNull();
+  });
+
+  it("shows 'Failed to load search results' with Try Again when the search fails", async () => {
+    renderSearch('/search?q=air%20fryer', { status: 500, json: { error: 'Internal Server Error', message: 'database unavailable' } });
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Failed to load search results' })).toBeVisible();
+    expect(within(alert).getByText('Something went wrong while searching. Please try again.')).toBeVisible();
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeVisible();
+  });
+
+  it("opens 'Confirm Deal Alert' for a result card's bell", async () => {
+    const { user, api } = renderSearch('/search?q=air%20fryer');
+    await screen.findByText('Showing 1–10 of 25 results');
+    const card = screen.getByRole('article', { name: 'air fryer result 1' });
+
+    await user.click(within(card).getByRole('button', { name: 'Set Deal Alert' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Deal Alert' });
+    expect(within(dialog).getByText('air fryer result 1')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeVisible();
+    expect(api.callsTo('GET /api/amazon/current-price/B0RESULT00')).toHaveLength(1);
+  });
+});
