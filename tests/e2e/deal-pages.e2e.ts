@@ -148,11 +148,20 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
     return context;
   }
 
-  /** Waits for the grid, then checks it holds products and nothing of the loading or empty states. */
+  /**
+   * Waits until the grid has settled on products (cards shown, no skeleton), then checks that
+   * nothing of the loading, empty or error states is left. One poll over both counts: after a page
+   * change the old cards can still be on screen for a moment before the skeletons replace them.
+   */
   async function expectProducts(page: Page, what: string) {
-    await page.getByTestId('product-card').first().waitFor({ timeout: 20_000 });
-    // A page change may still be loading (skeletons) when the URL has already moved on.
-    await expect.poll(() => page.getByTestId('product-skeleton').count(), { message: `${what}: skeletons left`, timeout: 20_000 }).toBe(0);
+    const settled = async () => {
+      const [cards, skeletons] = await Promise.all([
+        page.getByTestId('product-card').count(),
+        page.getByTestId('product-skeleton').count(),
+      ]);
+      return cards > 0 && skeletons === 0;
+    };
+    await expect.poll(settled, { message: `${what}: cards shown, no skeletons`, timeout: 20_000 }).toBe(true);
     expect(await page.getByText('No products found').count(), `${what}: empty state`).toBe(0);
     expect(await page.getByText('Unable to load products').count(), `${what}: error state`).toBe(0);
     expect(await page.getByTestId('product-card').count(), `${what}: cards`).toBeGreaterThan(0);
@@ -199,6 +208,8 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
       expect(await pager.getByText(/^Page 1 of \d+$/).count()).toBe(1);
       await pager.getByRole('button', { name: 'Next' }).click();
       await page.waitForURL(/page=2/);
+      // The pager names the page it shows only once that page's answer has arrived.
+      await pager.getByText(/^Page 2 of \d+$/).waitFor({ timeout: 20_000 });
       await expectProducts(page, 'trending kitchen page 2');
     }
     await shot('trending-kitchen');
