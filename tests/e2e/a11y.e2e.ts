@@ -12,32 +12,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { products } from '../../server/db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../server/db/schema/category-pages.schema';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
-// ../shared/data from the project root (DESIGN.md §6); a worktree one level deeper finds it at ../../shared.
-const CATALOGUE =
-  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const PAGE_SLUG = 'a11y-kitchen-picks';
 /** WCAG 2.0, 2.1 and 2.2 level A and AA (axe-core rule tags). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-const missing = [
-  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the accessibility scan: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the accessibility scan', [[!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`]]);
 
 /** An owners' category page with six kitchen products; answers one product's ASIN. */
 async function seedCatalogueExtras(dataDir: string): Promise<string> {
@@ -104,14 +91,11 @@ describe.skipIf(missing.length > 0)('accessibility in Chromium on the real catal
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-a11y-'));
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
-    const imported = await runImport(CATALOGUE, env);
+    const imported = await runImport(REAL_CATALOGUE, env);
     expect(imported.code, imported.output).toBe(0);
     asin = await seedCatalogueExtras(dataDir);
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -119,21 +103,8 @@ describe.skipIf(missing.length > 0)('accessibility in Chromium on the real catal
     await server?.stop();
   });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    const context = await browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-    // Product images come from Amazon's servers: answered locally with nothing.
-    await context.route(/^https:\/\/(m\.media-amazon|images-na\.ssl-images-amazon|www\.amazon)\./, (route) =>
-      route.fulfill({ status: 404, body: '' }),
-    );
-    return context;
-  }
+  /** A context whose Amazon images and pages answer 404 (the image fallbacks show). */
+  const newContext = (width: number) => newBrowserContext(browser, width, { kind: 'blocked' });
 
   /** Waits until the app has replaced the server's first HTML and settled. */
   async function settled(page: Page) {

@@ -9,24 +9,17 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
 
-const missing = [
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the admin shell journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the admin shell journey', [
+  [!existsSync(path.join(ROOT, 'dist/web/index.html')), 'dist/web not built (npm run build)'],
+]);
 
 describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
   let browser: Browser;
@@ -43,10 +36,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
       ADMIN_PASSWORD,
     });
     expect(server.output()).toContain(`Admin account ${ADMIN_EMAIL} created`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -56,16 +46,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-${name}.png`), fullPage: true });
 
-  function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    return browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width);
 
   const path_ = (page: Page) => {
     const url = new URL(page.url());

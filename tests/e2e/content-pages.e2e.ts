@@ -5,23 +5,18 @@
  * and the contact form shows field errors, then sends: the message arrives at the mail catcher
  * addressed to CONTACT_EMAIL. Screenshots in test-results/e2e/content-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const OWNERS = 'owners@deals.example';
 
-if (!existsSync(CHROMIUM)) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: Chromium not found at ${CHROMIUM}`);
-  console.warn(`Skipping the content pages: Chromium not found at ${CHROMIUM}`);
-}
+const missing = missingPrerequisites('the content pages');
 
 /** Every page of issue 10 part 1, with the heading that proves it rendered. */
 const PAGES: readonly { name: string; path: string; heading: string | RegExp }[] = [
@@ -43,7 +38,7 @@ const PAGES: readonly { name: string; path: string; heading: string | RegExp }[]
   { name: 'not-found', path: '/no/such/page', heading: '404 Page Not Found' },
 ];
 
-describe.skipIf(!existsSync(CHROMIUM))('content pages in Chromium', () => {
+describe.skipIf(missing.length > 0)('content pages in Chromium', () => {
   let browser: Browser;
   let mail: MailCatcher;
   let server: RunningServer;
@@ -61,10 +56,7 @@ describe.skipIf(!existsSync(CHROMIUM))('content pages in Chromium', () => {
       COMPANY_NAME: 'Example Deals Ltd',
       COMPANY_ADDRESS: '1 Example Street, Manchester M1 1AA',
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -75,16 +67,7 @@ describe.skipIf(!existsSync(CHROMIUM))('content pages in Chromium', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `content-${name}.png`), fullPage: true });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    return browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width);
 
   async function visitEveryPage(width: number, label: string) {
     const context = await newContext(width);

@@ -15,34 +15,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOPPER_CATEGORIES } from '../../common/categories';
 import { openDatabase } from '../../server/db/client';
 import { products } from '../../server/db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../server/db/schema/category-pages.schema';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
-// ../shared/data from the project root (DESIGN.md §6); a worktree one level deeper finds it at ../../shared.
-const CATALOGUE =
-  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const PAGE_SLUG = 'e2e-kitchen-picks';
 const PAGE_TAG = 'e2e-picks-21';
 /** The footer's category deals pages (shopper-screens §2). */
 const FOOTER_KEYS = ['electronics', 'home-kitchen', 'fashion', 'baby', 'automotive'];
 
-const missing = [
-  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the deal pages: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the deal pages', [[!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`]]);
 
 /** One CSV field, quoted (RFC 4180). */
 const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
@@ -53,7 +40,7 @@ const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
  * Returns its path and how many rows went down.
  */
 function movedPricesFeed(): { file: string; lowered: number } {
-  const rows = parse(readFileSync(CATALOGUE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(REAL_CATALOGUE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const header = Object.keys(rows[0] ?? {});
   const lines = [header.map(csvField).join(',')];
   let lowered = 0;
@@ -111,7 +98,7 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-deals-'));
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, AFFILIATE_TAG: 'e2e-plain-21' };
-    const first = await runImport(CATALOGUE, env);
+    const first = await runImport(REAL_CATALOGUE, env);
     expect(first.code, first.output).toBe(0);
     // The second import moves prices, as a real daily feed does; the embedded database is ours
     // alone while the server is not running.
@@ -121,10 +108,7 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
     expect(second.code, second.output).toBe(0);
     await seedCategoryPage(dataDir);
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -132,21 +116,7 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
     await server?.stop();
   });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    const context = await browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
-      amazonVisits.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
-    });
-    return context;
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width, { kind: 'stand-in', onVisit: (url) => amazonVisits.push(url) });
 
   /**
    * Waits until the grid has settled on products (cards shown, no skeleton), then checks that

@@ -8,24 +8,13 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CATALOGUE = path.resolve(ROOT, '../shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
-
-const missing = [
-  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM} (apt-get install chromium)`,
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the end-to-end journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the end-to-end journey', [[!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`]]);
 
 describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
   let browser: Browser;
@@ -45,21 +34,10 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       PRICE_SOURCE_RATE_PER_SECOND: '50',
     };
-    const imported = await runImport(CATALOGUE, env);
+    const imported = await runImport(REAL_CATALOGUE, env);
     expect(imported.code, imported.output).toBe(0);
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -115,7 +93,7 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
   }
 
   it('desktop 1280: search, alert, confirm, price drop e-mail once, alert turns green', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+    const context = await newBrowserContext(browser, 1280);
     const page = await context.newPage();
     await page.goto(server.url);
     await page.getByRole('heading', { name: /Today's Top Deals - \d{1,2} \w+ \d{4}/ }).waitFor();
@@ -184,13 +162,7 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
   });
 
   it('mobile 390: suggestions, results, alert dialog and panel', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
+    const context = await newBrowserContext(browser, 390);
     const page = await context.newPage();
     await page.goto(server.url);
     await page.getByTestId('product-card').first().waitFor({ timeout: 20_000 });

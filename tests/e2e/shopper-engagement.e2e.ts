@@ -8,32 +8,19 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { productClicks } from '../../server/db/schema/product-clicks.schema';
 import { DEAL_PRESETS } from '../../web/features/deals/deal-presets';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
-// ../shared/data from the project root (DESIGN.md §6); a worktree one level deeper finds it at ../../shared.
-const CATALOGUE =
-  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const NEW_USER_TAG = 'e2e-new-21';
 const DEFAULT_TAG = 'e2e-plain-21';
 
-const missing = [
-  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the engagement journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the engagement journey', [[!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`]]);
 
 describe.skipIf(missing.length > 0)('shopper engagement in Chromium', () => {
   let browser: Browser;
@@ -56,13 +43,10 @@ describe.skipIf(missing.length > 0)('shopper engagement in Chromium', () => {
       AFFILIATE_TAG: DEFAULT_TAG,
       AFFILIATE_TAG_NEW_USER: NEW_USER_TAG,
     };
-    const imported = await runImport(CATALOGUE, env);
+    const imported = await runImport(REAL_CATALOGUE, env);
     expect(imported.code, imported.output).toBe(0);
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -73,21 +57,7 @@ describe.skipIf(missing.length > 0)('shopper engagement in Chromium', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `engagement-${name}.png`) });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    const context = await browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
-      amazonVisits.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
-    });
-    return context;
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width, { kind: 'stand-in', onVisit: (url) => amazonVisits.push(url) });
 
   /** Opens 'Alternative Products' on the first card that has ranked alternatives. */
   async function showAlternatives(page: Page, name: string) {

@@ -14,10 +14,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CATALOGUE = path.resolve(ROOT, '../shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv');
 const PG_URL = process.env.TEST_DATABASE_URL;
 if (!PG_URL) {
   if (process.env.CI) throw new Error('two-instances.e2e: TEST_DATABASE_URL must be set in CI');
@@ -52,7 +50,7 @@ describe.skipIf(!PG_URL)('two app instances on one PostgreSQL (issue 7)', () => 
       PRICE_CHECK_CRON: '* * * * *',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-two-')),
     };
-    const imported = await runImport(CATALOGUE, shared);
+    const imported = await runImport(REAL_CATALOGUE, shared);
     expect(imported.code, imported.output).toBe(0);
     for (let i = 0; i < 2; i++) {
       const port = await freePort();

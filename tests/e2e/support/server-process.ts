@@ -5,6 +5,7 @@
  * stale); the cold-start bench also runs them from source with tsx and through `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -130,3 +131,11 @@ export function runImport(
     child.on('exit', (code) => resolve({ code, output }));
   });
 }
+
+const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
+/**
+ * The real Amazon UK feed (3,870 products), read from `../shared/data` (DESIGN.md §6; never copied
+ * into the project). A worktree one level deeper finds it at `../../shared`.
+ */
+export const REAL_CATALOGUE =
+  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);

@@ -1,0 +1,79 @@
+/**
+ * Debian's Chromium for the end-to-end specs (DESIGN.md §6: never a downloaded browser), and the
+ * browser contexts a shopper or an owner uses at a given width. One place for the launch flags the
+ * closed network needs and for the desktop/mobile viewport rules, so the specs only say what they
+ * test.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium (`apt-get install chromium`). */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The project root, and where the specs write their screenshots (`test-results/e2e/*.png`). */
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const SHOTS = path.join(ROOT, 'test-results/e2e');
+
+/**
+ * What a spec lacks to run (no Chromium, no build, no real data): an empty list when it can run.
+ * Under CI a missing prerequisite throws instead, so a skipped spec can never pass CI unnoticed.
+ *
+ * @param what the spec's name, for the warning.
+ * @param needs extra `[condition, reason]` pairs; a true condition is missing.
+ */
+export function missingPrerequisites(what: string, needs: [boolean, string][] = []): string[] {
+  const missing = [[!existsSync(CHROMIUM), `Chromium not found at ${CHROMIUM}`] as [boolean, string], ...needs]
+    .filter(([absent]) => absent)
+    .map(([, reason]) => reason);
+  if (missing.length > 0) {
+    if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
+    console.warn(`Skipping ${what}: ${missing.join('; ')}`);
+  }
+  return missing;
+}
+
+/**
+ * Launches headless Chromium with the flags this machine's closed network needs (no background
+ * networking, no component updates: without them Chromium retries Google's hosts at every start).
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/**
+ * How Amazon's hosts are answered (the tests never reach the internet):
+ * - `stand-in`: www.amazon.co.uk answers a small page, and each URL visited is passed to `onVisit`
+ *   (so a test can read the affiliate tag the shopper left with);
+ * - `blocked`: product images and Amazon pages answer an empty 404 (the app's image fallbacks show).
+ */
+export type AmazonRoute = { kind: 'stand-in'; onVisit?: (url: string) => void } | { kind: 'blocked' };
+
+/**
+ * A fresh browser context at `width` CSS pixels: below 768 px a touch phone 844 px tall, otherwise
+ * a desktop 900 px tall; British locale and Europe/London time, as our shoppers have.
+ */
+export async function newBrowserContext(browser: Browser, width: number, amazon?: AmazonRoute): Promise<BrowserContext> {
+  const mobile = width < 768;
+  const context = await browser.newContext({
+    viewport: { width, height: mobile ? 844 : 900 },
+    isMobile: mobile,
+    hasTouch: mobile,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  if (amazon?.kind === 'stand-in') {
+    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
+      amazon.onVisit?.(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
+    });
+  } else if (amazon?.kind === 'blocked') {
+    await context.route(/^https:\/\/(m\.media-amazon|images-na\.ssl-images-amazon|www\.amazon)\./, (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
+  }
+  return context;
+}
