@@ -76,17 +76,31 @@ export interface AlertCheckWrite {
   observationId: number;
   /** True when a price-drop e-mail was queued for it in this transaction. */
   notified: boolean;
+  /** True when the alert already holds this price and observation (only last_checked_at changes). */
+  unchanged: boolean;
 }
 
 /**
- * Writes last_checked_price_pence, last_checked_at, last_observation_id and, for notified alerts,
- * last_notified_price_pence, last_notification_sent_at and notifications_sent + 1 — one
- * `UPDATE … FROM unnest(…)` per {@link WRITE_BATCH} alerts.
+ * Writes one check back to the alerts it judged.
+ *
+ * - Alerts whose checked price, observation and notification state are what they already hold get
+ *   only `last_checked_at` (one `UPDATE … WHERE id = any($1)` per {@link WRITE_BATCH}): on a
+ *   routine run most alerts saw nothing new, and a one-column update is far cheaper than the full
+ *   write (issue 7: alert evaluation ≥ 50,000 alerts/s).
+ * - The others get last_checked_price_pence, last_checked_at, last_observation_id and, when
+ *   notified, last_notified_price_pence, last_notification_sent_at and notifications_sent + 1: one
+ *   `UPDATE … FROM unnest(…)` per {@link WRITE_BATCH} alerts.
  */
 export async function writeAlertChecks(tx: Tx, writes: readonly AlertCheckWrite[], now: Date): Promise<void> {
   const at = now.toISOString();
-  for (let i = 0; i < writes.length; i += WRITE_BATCH) {
-    const batch = writes.slice(i, i + WRITE_BATCH);
+  const seenBefore = writes.filter((w) => w.unchanged && !w.notified).map((w) => w.alertId);
+  const changed = writes.filter((w) => !w.unchanged || w.notified);
+  for (let i = 0; i < seenBefore.length; i += WRITE_BATCH) {
+    const ids = seenBefore.slice(i, i + WRITE_BATCH);
+    await tx.execute(sql`update deal_alerts set last_checked_at = ${at}::timestamptz where id = any(${sql.param(ids)}::bigint[])`);
+  }
+  for (let i = 0; i < changed.length; i += WRITE_BATCH) {
+    const batch = changed.slice(i, i + WRITE_BATCH);
     await tx.execute(sql`
       update deal_alerts as a set
         last_checked_price_pence = v.price,

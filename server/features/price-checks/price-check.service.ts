@@ -205,6 +205,7 @@ async function writeCheck(
             pricePence: j.product.pricePence,
             observationId: j.observationId,
             notified: added.has(priceDropDedupeKey(j.alert.id, j.observationId)),
+            unchanged: j.alert.lastCheckedPricePence === j.product.pricePence && j.alert.lastObservationId === j.observationId,
           },
         ]
       : [],

@@ -128,7 +128,11 @@ describe('a price drop', () => {
     expect(again.results[0]).toMatchObject({ originalPrice: '12.99', currentPrice: '12.99', status: 'unchanged', isPriceDrop: false });
     expect(await send()).toMatchObject({ sent: 0 });
     expect(mailTo(email)).toHaveLength(1);
-    expect((await alertRow(alertId)).notificationsSent).toBe(1);
+    const alert = await alertRow(alertId);
+    expect(alert.notificationsSent).toBe(1);
+    // Nothing new, yet the alert shows when it was last checked: this run's time.
+    expect(alert.lastCheckedAt?.toISOString()).toBe(now.toISOString());
+    expect(alert.lastCheckedPricePence).toBe(1299);
   });
 
   it('logs every run with its trigger, counts and per-product details', async () => {
