@@ -47,14 +47,14 @@ const categoryFilter = z.preprocess(
 );
 
 /** Empty or spaces-only search text means no search. */
-const searchText = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  safeText(200).trim().optional(),
-);
+const searchText = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), safeText(200).trim().optional());
 
 const asinFilter = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
-  z.string('must be a 10-character ASIN').regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN').optional(),
+  z
+    .string('must be a 10-character ASIN')
+    .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN')
+    .optional(),
 );
 
 /** `GET /api/admin/products` query (admin-area §7). Unknown parameters (the catalog's `fresh` and timestamp) are ignored. */

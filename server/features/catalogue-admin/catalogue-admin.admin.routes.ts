@@ -62,10 +62,8 @@ export async function catalogueAdminRoutes(app: App, deps: AppDeps): Promise<voi
   app.get('/top-deals', { schema: { response: { 200: topDealsResponseSchema, ...errors } } }, async () => topDeals(db, tag));
 
   // Registered before `/products/:id`; find-my-way prefers the static path anyway.
-  app.delete(
-    '/products/clear-all',
-    { schema: { response: { 200: deletedCountResponseSchema, ...errors } } },
-    async (request) => clearAllProducts(db, request.admin!.id, deps.clock()),
+  app.delete('/products/clear-all', { schema: { response: { 200: deletedCountResponseSchema, ...errors } } }, async (request) =>
+    clearAllProducts(db, request.admin!.id, deps.clock()),
   );
 
   app.delete(
@@ -80,9 +78,7 @@ export async function catalogueAdminRoutes(app: App, deps: AppDeps): Promise<voi
     async (request) => deleteProducts(db, request.admin!.id, request.body.ids, deps.clock()),
   );
 
-  app.delete(
-    '/cache',
-    { schema: { response: { 200: cacheClearedResponseSchema, ...errors } } },
-    async (request) => clearAnswerCaches(db, request.admin!.id, deps.clock()),
+  app.delete('/cache', { schema: { response: { 200: cacheClearedResponseSchema, ...errors } } }, async (request) =>
+    clearAnswerCaches(db, request.admin!.id, deps.clock()),
   );
 }

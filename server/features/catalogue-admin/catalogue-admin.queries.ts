@@ -87,7 +87,10 @@ export async function findAdminProductPage(
 
 /** How many products match `filter`. */
 export async function countAdminProducts(db: Db, filter: AdminProductFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(whereOf(filter));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(whereOf(filter));
   return Number(row?.n ?? 0);
 }
 

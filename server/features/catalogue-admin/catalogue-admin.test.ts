@@ -12,12 +12,7 @@ import type { Database } from '../../db/client';
 import { testEnv } from '../../env';
 import { createTestApp } from '../../test-support/test-app';
 import { signInAsAdmin, type AdminHeaders } from '../../test-support/admin-session';
-import type {
-  AdminProductsResponse,
-  AdminStats,
-  ProductsByIdsResponse,
-  TopDealsResponse,
-} from '../../../common/api/products.admin.schema';
+import type { AdminProductsResponse, AdminStats, ProductsByIdsResponse, TopDealsResponse } from '../../../common/api/products.admin.schema';
 import type { AuditLogResponse } from '../../../common/api/admin-auth.admin.schema';
 import type { SearchResponse } from '../../../common/api/products.schema';
 import { SESSION_IDLE_MS } from '../admin-auth/admin-auth.rules';
@@ -65,7 +60,12 @@ describe('the access matrix of the catalogue endpoints', () => {
 
   beforeAll(async () => {
     ({ app, database, close } = await freshApp());
-    ids = (await seed(database, [{ title: 'Kettle', pricePence: 2000 }, { title: 'Toaster', pricePence: 3000 }])).map((r) => r.id);
+    ids = (
+      await seed(database, [
+        { title: 'Kettle', pricePence: 2000 },
+        { title: 'Toaster', pricePence: 3000 },
+      ])
+    ).map((r) => r.id);
   });
   afterAll(() => close?.());
 
@@ -252,9 +252,12 @@ describe('POST /api/admin/products/by-ids, GET /api/admin/stats and GET /api/adm
   });
 
   it('names `ids` in a 400 for an empty, oversized, missing or malformed list', async () => {
-    const post = (payload: unknown) => app.inject({ method: 'POST', url: '/api/admin/products/by-ids', headers: admin, payload: payload as object });
+    const post = (payload: unknown) =>
+      app.inject({ method: 'POST', url: '/api/admin/products/by-ids', headers: admin, payload: payload as object });
     expect((await post({ ids: [] })).json().message).toBe('ids: must hold at least one product id');
-    expect((await post({ ids: Array.from({ length: 1001 }, (_, i) => i + 1) })).json().message).toBe('ids: must hold at most 1000 product ids');
+    expect((await post({ ids: Array.from({ length: 1001 }, (_, i) => i + 1) })).json().message).toBe(
+      'ids: must hold at most 1000 product ids',
+    );
     expect((await post({})).json().message).toBe('ids: must be a list of product ids');
     const malformed = await post({ ids: ['abc'] });
     expect(malformed.statusCode).toBe(400);
@@ -268,7 +271,11 @@ describe('POST /api/admin/products/by-ids, GET /api/admin/stats and GET /api/adm
     const stats = res.json() as AdminStats;
     expect(stats.total).toBe(66);
     expect(stats.byCategory).toHaveLength(11);
-    expect(stats.byCategory.find((c) => c.category === 'electronics')).toEqual({ category: 'electronics', label: 'Electronics', count: 17 });
+    expect(stats.byCategory.find((c) => c.category === 'electronics')).toEqual({
+      category: 'electronics',
+      label: 'Electronics',
+      count: 17,
+    });
     expect(stats.byCategory.find((c) => c.category === 'fashion')?.count).toBe(1);
     expect(stats.byCategory.find((c) => c.category === 'music')).toEqual({ category: 'music', label: 'Musical Instruments', count: 0 });
     expect(stats.byCategory.reduce((n, c) => n + c.count, 0)).toBe(66);
@@ -331,7 +338,8 @@ describe('deleting products and clearing the cache', () => {
     expect(res.statusCode).toBe(200);
     return (res.json() as SearchResponse).products.map((p) => p.asin);
   };
-  const auditEntries = async () => ((await app.inject({ url: '/api/admin/audit-log?limit=10', headers: admin })).json() as AuditLogResponse).entries;
+  const auditEntries = async () =>
+    ((await app.inject({ url: '/api/admin/audit-log?limit=10', headers: admin })).json() as AuditLogResponse).entries;
 
   it('bulk-deletes the selected products: the shoppers no longer see them, and the audit log counts them', async () => {
     // Warm the shoppers' answer cache first: the delete must drop it.
