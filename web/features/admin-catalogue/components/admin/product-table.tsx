@@ -256,7 +256,8 @@ export function ProductTable(props: ProductTableProps) {
 
   return (
     <div>
-      <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="product-table-scroll">
+      {/* `relative`: screen-reader-only text inside (absolutely positioned) scrolls with the table instead of widening the page. */}
+      <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="product-table-scroll">
         <table
           className={`w-full min-w-[56rem] text-left text-sm ${props.loading ? 'opacity-60' : ''}`}
           aria-busy={props.loading || undefined}

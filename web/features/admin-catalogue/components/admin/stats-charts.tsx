@@ -41,7 +41,7 @@ function ChartFigure({
         </Button>
       </div>
       {asTable ? (
-        <div className="max-w-full overflow-x-auto">
+        <div className="relative max-w-full overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{title}</caption>
             <thead className="bg-slate-50 text-slate-700">

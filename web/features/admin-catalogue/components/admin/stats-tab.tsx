@@ -29,7 +29,11 @@ function StatCards({ stats }: { stats: AdminStats }) {
   const used = stats.byCategory.filter((c) => c.count > 0);
   return (
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label="Total Products" value={count(stats.total)} detail={`${count(stats.dealCount)} are deals today`} />
+      <StatCard
+        label="Total Products"
+        value={count(stats.total)}
+        detail={stats.dealCount === 0 ? 'None is a deal right now' : `${count(stats.dealCount)} of them are deals right now`}
+      />
       <StatCard
         label="Avg Discount"
         value={stats.avgDiscount === null ? '–' : `${stats.avgDiscount.toLocaleString('en-GB')}%`}
