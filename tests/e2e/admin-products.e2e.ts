@@ -42,7 +42,13 @@ const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
 function realFeedSubset(dir: string): string {
   const records = parse(readFileSync(CATALOGUE)) as string[][];
   const file = path.join(dir, 'feed-subset.csv');
-  writeFileSync(file, `${records.slice(0, ROWS + 1).map((r) => r.map(csvField).join(',')).join('\n')}\n`);
+  writeFileSync(
+    file,
+    `${records
+      .slice(0, ROWS + 1)
+      .map((r) => r.map(csvField).join(','))
+      .join('\n')}\n`,
+  );
   return file;
 }
 
@@ -116,7 +122,12 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     expect(first.page).toBe(1);
     expect(first.total).toBeGreaterThan(ROWS - 20);
     expect(first.pages).toBe(Math.ceil(first.total / 20));
-    expect(await page.getByRole('table', { name: /^Products, page 1 of/ }).getByRole('row').count()).toBe(21);
+    expect(
+      await page
+        .getByRole('table', { name: /^Products, page 1 of/ })
+        .getByRole('row')
+        .count(),
+    ).toBe(21);
     await shot(page, 'list-1280');
 
     // Page through.
@@ -138,9 +149,20 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     // Select two and bulk-delete, after the confirmation.
     const rows = table.locator('tbody tr');
     const asins = await Promise.all(
-      [0, 1].map(async (i) => ((await rows.nth(i).getByText(/^ASIN /).textContent()) ?? '').replace('ASIN ', '')),
+      [0, 1].map(async (i) =>
+        (
+          (await rows
+            .nth(i)
+            .getByText(/^ASIN /)
+            .textContent()) ?? ''
+        ).replace('ASIN ', ''),
+      ),
     );
-    for (const i of [0, 1]) await rows.nth(i).getByRole('checkbox', { name: /^Select: / }).check();
+    for (const i of [0, 1])
+      await rows
+        .nth(i)
+        .getByRole('checkbox', { name: /^Select: / })
+        .check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete 2 products?' });
     await dialog.waitFor();
@@ -153,7 +175,12 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
       await expect.poll(() => page.getByText(`ASIN ${asin}`).count()).toBe(0);
     }
     // The audit log counts the deletion.
-    await page.getByRole('region', { name: /Audit log/ }).getByText('products.bulk-delete').filter({ visible: true }).first().waitFor();
+    await page
+      .getByRole('region', { name: /Audit log/ })
+      .getByText('products.bulk-delete')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
 
     // Statistics: the stat cards and the bar chart of products per category.
     await page.getByRole('tab', { name: 'Statistics' }).click();
