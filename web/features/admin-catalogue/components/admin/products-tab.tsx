@@ -55,7 +55,11 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
     deleteMany.mutate(toDelete, {
       onSuccess: ({ deletedCount }) => {
         forget(toDelete);
-        toast({ title: 'Products deleted successfully', description: `${products(deletedCount)} deleted.` });
+        const gone = toDelete.length - deletedCount;
+        toast({
+          title: 'Products deleted successfully',
+          description: `${products(deletedCount)} deleted.${gone > 0 ? ` ${products(gone)} had already been deleted.` : ''}`,
+        });
       },
       onError: (error) =>
         toast({ title: 'Failed to delete products', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
