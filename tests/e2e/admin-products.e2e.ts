@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,15 @@ function realFeedSubset(dir: string): string {
       .join('\n')}\n`,
   );
   return file;
+}
+
+/** WCAG 2.2 AA rule tags (as tests/e2e/a11y.e2e.ts). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's violations on the page, as "rule: target" lines (empty when none). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** "Page 1 of 194 (3,869 total products)" → its three numbers. */
@@ -129,6 +139,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
         .count(),
     ).toBe(21);
     await shot(page, 'list-1280');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Page through.
     await page.getByRole('button', { name: 'Next' }).click();
@@ -194,6 +205,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     await chart.getByRole('row', { name: /^Electronics [\d,]+$/ }).waitFor();
     await chart.getByRole('button', { name: 'Show as chart' }).click();
     await shot(page, 'stats-1280');
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 
