@@ -36,6 +36,7 @@ import { blogRoutes } from './features/blog/blog.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
 import { auditRoutes } from './features/audit/audit.admin.routes';
+import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.admin.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 
 export type { AppDeps, App } from './app-deps';
@@ -69,7 +70,7 @@ const asApp = (scope: unknown): App => scope as App;
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes, catalogueAdminRoutes];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest

@@ -114,7 +114,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
       'Categories (category button clicks)',
     ]);
     await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Statistics');
-    await page.getByRole('heading', { name: 'Statistics: not built yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Statistics', exact: true }).waitFor();
     // The audit log at the bottom shows the failed and the successful sign-in.
     const audit = page.getByRole('region', { name: /Audit log/ });
     await audit.getByText('Signed in').filter({ visible: true }).first().waitFor();
@@ -151,7 +151,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     // Back follows the tabs.
     await page.goBack();
     await page.waitForURL(/\/admin$/);
-    await page.getByRole('heading', { name: 'products list: not built yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
     await page.goBack();
     await page.waitForURL(/\/admin\/category-clicks$/);
 

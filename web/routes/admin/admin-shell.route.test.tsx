@@ -151,7 +151,7 @@ describe('the admin shell', () => {
   it('keeps /management and its tabs under /management, and sends an unknown tab to the first', async () => {
     fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
     const { user, router } = renderRoutes(routes(), '/management/no-such-tab');
-    await screen.findByRole('heading', { name: 'products list: not built yet' });
+    await screen.findByRole('heading', { name: 'Products', level: 2 });
     expect(currentUrl(router)).toBe('/management');
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/management/user-analysis'));

@@ -36,9 +36,22 @@ const ANALYTICS = 'issue 13 (Admin area III: click, category and e-mail analytic
 const CREATORS_API = 'issue 14 (Live Amazon prices through the Creators API)';
 
 export const ADMIN_TABS: readonly AdminTab[] = [
-  { key: 'products', label: 'products list', plannedIn: CATALOGUE },
-  { key: 'product-catalog', label: 'Product Catalog', plannedIn: CATALOGUE },
-  { key: 'stats', label: 'Statistics', plannedIn: CATALOGUE },
+  {
+    key: 'products',
+    label: 'products list',
+    load: () => import('../../features/admin-catalogue/components/admin/products-tab').then((m) => ({ default: m.ProductsTab })),
+  },
+  {
+    key: 'product-catalog',
+    label: 'Product Catalog',
+    load: () =>
+      import('../../features/admin-catalogue/components/admin/product-catalog-tab').then((m) => ({ default: m.ProductCatalogTab })),
+  },
+  {
+    key: 'stats',
+    label: 'Statistics',
+    load: () => import('../../features/admin-catalogue/components/admin/stats-tab').then((m) => ({ default: m.StatsTab })),
+  },
   { key: 'click-tracking', label: 'Clicks', plannedIn: ANALYTICS },
   { key: 'user-analysis', label: 'Users', plannedIn: PEOPLE },
   { key: 'deal-alerts', label: 'Alerts', plannedIn: PEOPLE },
@@ -50,7 +63,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'email-alerts', label: 'Email Alerts', plannedIn: PEOPLE },
   { key: 'import', label: 'import', plannedIn: CATALOGUE },
   { key: 'api-import', label: 'API', plannedIn: CREATORS_API },
-  { key: 'top-deals', label: 'top-deals', plannedIn: CATALOGUE },
+  {
+    key: 'top-deals',
+    label: 'top-deals',
+    load: () => import('../../features/admin-catalogue/components/admin/top-deals-tab').then((m) => ({ default: m.TopDealsTab })),
+  },
   { key: 'under-15', label: 'Under £15', plannedIn: CATALOGUE },
   // The similar-items endpoints exist (issue 9); no issue has planned the admin view yet.
   { key: 'similar-products', label: 'Similar', plannedIn: 'a later issue (not filed yet; the endpoints exist since issue 9)' },
