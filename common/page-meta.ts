@@ -211,10 +211,12 @@ export function searchTerm(query: URLSearchParams): string {
   return (query.get('q') ?? '').trim().slice(0, 200);
 }
 
-/** A page's canonical path and robots rule. */
+/** A page's canonical path and robots rule, and its meta description when its words are fixed. */
 export interface PageRoute {
   canonicalPath: string;
   robots?: string | undefined;
+  /** Set for pages with fixed words (home, blog, static pages); pages built from data describe themselves. */
+  description?: string;
 }
 
 type RouteRule = (params: string[], query: URLSearchParams) => PageRoute | null;
@@ -223,7 +225,7 @@ const fixed =
   (key: StaticPageKey): RouteRule =>
   () => {
     const head: StaticPageHead = STATIC_PAGES[key];
-    return { canonicalPath: head.path, robots: head.robots };
+    return { canonicalPath: head.path, robots: head.robots, description: head.description };
   };
 
 const listing =
@@ -246,7 +248,7 @@ const listing =
 const r = routePatterns;
 /** The route table in web/router.tsx's order; the single-segment catch-all comes last. */
 const PAGE_ROUTES: ReadonlyArray<[readonly string[], RouteRule]> = [
-  [[r.home, r.dealAlerts], () => ({ canonicalPath: paths.home() })],
+  [[r.home, r.dealAlerts], () => ({ canonicalPath: paths.home(), description: describe.home() })],
   [[r.todaysDeals], listing('deals')],
   [[r.trending, r.trendingAlias], listing('trending')],
   [[r.dealsScreen], () => ({ canonicalPath: paths.todaysDeals() })],
@@ -261,7 +263,7 @@ const PAGE_ROUTES: ReadonlyArray<[readonly string[], RouteRule]> = [
     },
   ],
   [[r.product], ([asin = '']) => ({ canonicalPath: paths.product(asin) })],
-  [[r.blog], () => ({ canonicalPath: paths.blog() })],
+  [[r.blog], () => ({ canonicalPath: paths.blog(), description: describe.blog() })],
   [[r.blogArticle], ([slug = '']) => ({ canonicalPath: paths.blogArticle(slug) })],
   [[r.confirmEmail], fixed('confirmEmail')],
   [[r.unsubscribe], fixed('unsubscribe')],
@@ -289,7 +291,11 @@ const ROUTE_MATCHERS = PAGE_ROUTES.flatMap(([patterns, rule]) => patterns.map((p
 export function pageRoute(pathname: string, query: URLSearchParams): PageRoute | null {
   for (const { re, rule } of ROUTE_MATCHERS) {
     const match = re.exec(pathname);
-    if (match) return rule(match.slice(1).filter((p): p is string => p !== undefined), query);
+    if (match)
+      return rule(
+        match.slice(1).filter((p): p is string => p !== undefined),
+        query,
+      );
   }
   return null;
 }
