@@ -39,7 +39,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         q: 'Does it cost anything?',
-        a: plain('No. We earn a commission from Amazon as an Amazon Associate when you buy through our links; it does not change the price you pay.'),
+        a: plain(
+          'No. We earn a commission from Amazon as an Amazon Associate when you buy through our links; it does not change the price you pay.',
+        ),
       },
       {
         q: 'Do I need an account?',
@@ -58,7 +60,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         q: 'Why did I get a confirmation e-mail?',
-        a: plain('We use double opt-in: nothing is sent to an address until its owner confirms it, so nobody can sign you up without your say-so.'),
+        a: plain(
+          'We use double opt-in: nothing is sent to an address until its owner confirms it, so nobody can sign you up without your say-so.',
+        ),
       },
       {
         q: 'How often do you check prices?',
@@ -68,7 +72,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         q: 'Where can I see my alerts?',
-        a: plain('Press the bell at the bottom of any page to open "Your Deal Alerts". An alert turns green with "PRICE DROP!" when the price falls.'),
+        a: plain(
+          'Press the bell at the bottom of any page to open "Your Deal Alerts". An alert turns green with "PRICE DROP!" when the price falls.',
+        ),
       },
     ],
   },
@@ -81,7 +87,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         q: 'Can someone see my alerts by typing my e-mail address?',
-        a: plain('No. An e-mail address alone reveals nothing. Only the browser that created an alert, or a link we e-mail to you, can reach it.'),
+        a: plain(
+          'No. An e-mail address alone reveals nothing. Only the browser that created an alert, or a link we e-mail to you, can reach it.',
+        ),
       },
       {
         q: 'How do I unsubscribe?',
@@ -104,7 +112,10 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
           'Prices change often. Every price we show has the time we saw it when it is more than an hour old; the price at Amazon’s checkout is the one that counts.',
         ),
       },
-      { q: 'What does "Lowest in 30 days" mean?', a: plain('Today’s price is the lowest we have recorded for that product in the last 30 days.') },
+      {
+        q: 'What does "Lowest in 30 days" mean?',
+        a: plain('Today’s price is the lowest we have recorded for that product in the last 30 days.'),
+      },
     ],
   },
   {
@@ -118,7 +129,9 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
       {
         q: 'My alerts are gone on a new device.',
-        a: plain('Alerts are tied to the browser that created them. Use Sign In to get a link by e-mail; opening it shows all your alerts on that device.'),
+        a: plain(
+          'Alerts are tied to the browser that created them. Use Sign In to get a link by e-mail; opening it shows all your alerts on that device.',
+        ),
       },
       {
         q: 'Something else is wrong.',

@@ -11,7 +11,7 @@ import { Pagination } from '../components/ui/pagination';
 import { Select } from '../components/ui/select';
 import { Switch } from '../components/ui/switch';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
-import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { useProductSearch } from '../features/products/api';
 import { ProductGrid } from '../features/products/components/product-grid';
 import {

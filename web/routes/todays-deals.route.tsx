@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { getShopperCategory } from '../../common/categories';
 import { Pagination } from '../components/ui/pagination';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
-import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { useDealListing } from '../features/deals/api';
 import { LazyPreferencesSurvey } from '../features/preferences/components/lazy-preferences-survey';
 import { ListingGrid } from '../features/products/components/listing-grid';

@@ -102,7 +102,10 @@ export function faqMarkup(company: CompanyDetails): SafeHtml {
     <div class="space-y-4">
       ${FAQ_CATEGORIES.map(
         (category) =>
-          html`<details class="rounded-xl border border-slate-200 bg-white shadow-sm" ${category.title === FAQ_FIRST_OPEN ? html`open` : ''}>
+          html`<details
+            class="rounded-xl border border-slate-200 bg-white shadow-sm"
+            ${category.title === FAQ_FIRST_OPEN ? html`open` : ''}
+          >
             <summary class="cursor-pointer rounded-xl px-5 py-4 text-lg font-bold text-slate-900">
               <h2 class="inline">${category.title}</h2>
             </summary>
@@ -140,9 +143,7 @@ export function howItWorksMarkup(): SafeHtml {
           </li>`,
       )}
     </ol>
-    <p class="flex flex-wrap justify-center gap-3">
-      ${HOW_IT_WORKS.links.map((l) => html`<a href="${l.href}">${l.label}</a>`)}
-    </p>
+    <p class="flex flex-wrap justify-center gap-3">${HOW_IT_WORKS.links.map((l) => html`<a href="${l.href}">${l.label}</a>`)}</p>
   </div>`;
 }
 

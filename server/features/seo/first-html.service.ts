@@ -15,7 +15,9 @@ import { searchCriteriaSchema } from '../../../common/api/products.schema';
 import { getShopperCategory } from '../../../common/categories';
 import { ABOUT, catalogueStat } from '../../../common/content/about';
 import type { CompanyDetails } from '../../../common/content/document';
-import { COOKIE_POLICY, PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../../common/content/legal-pages';
+import { COOKIE_POLICY } from '../../../common/content/cookie-policy';
+import { PRIVACY_POLICY } from '../../../common/content/privacy-policy';
+import { TERMS_OF_SERVICE } from '../../../common/content/terms-of-service';
 import {
   clipDescription,
   describe,

@@ -21,7 +21,9 @@ import { ABOUT } from '../../../common/content/about';
 import { blockTexts, plainText, type CompanyDetails } from '../../../common/content/document';
 import { FAQ_CATEGORIES, FAQ_INTRO } from '../../../common/content/faq';
 import { HOW_IT_WORKS } from '../../../common/content/how-it-works';
-import { COOKIE_POLICY, PRIVACY_POLICY, TERMS_OF_SERVICE } from '../../../common/content/legal-pages';
+import { COOKIE_POLICY } from '../../../common/content/cookie-policy';
+import { PRIVACY_POLICY } from '../../../common/content/privacy-policy';
+import { TERMS_OF_SERVICE } from '../../../common/content/terms-of-service';
 import { WEB_DIST } from '../web/web.routes';
 
 const built = existsSync(path.join(WEB_DIST, 'index.html'));
