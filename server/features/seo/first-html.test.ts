@@ -214,7 +214,7 @@ describe.skipIf(!built)('first HTML without JavaScript', () => {
     const faq = await fetchPage('/faq');
     const details = [...faq.root.matchAll(/<details[^>]*>/g)].map((m) => m[0]);
     expect(details).toHaveLength(5);
-    expect(details.map((d) => / open(?=[ >])/.test(d))).toEqual([true, false, false, false, false]);
+    expect(details.map((d) => /\sopen(?=[\s>])/.test(d))).toEqual([true, false, false, false, false]);
     expect(faq.root).toContain('<a href="/unsubscribe">Unsubscribe page</a>');
   });
 
