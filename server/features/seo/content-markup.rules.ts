@@ -75,7 +75,7 @@ export function blocksMarkup(blocks: readonly Block[], company: CompanyDetails):
   })}`;
 }
 
-const BACK_HOME = html`<p class="flex flex-wrap gap-3"><a href="${paths.home()}">Home</a></p>`;
+const BACK_HOME = html`<p class="flex flex-wrap gap-3 [&_a]:text-blue-800 [&_a]:underline"><a href="${paths.home()}">Home</a></p>`;
 
 /** A legal page: title, 'Last updated', the line under it and its sections. */
 export function legalPageMarkup(page: LegalPage, company: CompanyDetails): SafeHtml {
@@ -143,7 +143,9 @@ export function howItWorksMarkup(): SafeHtml {
           </li>`,
       )}
     </ol>
-    <p class="flex flex-wrap justify-center gap-3">${HOW_IT_WORKS.links.map((l) => html`<a href="${l.href}">${l.label}</a>`)}</p>
+    <p class="flex flex-wrap justify-center gap-3 [&_a]:text-blue-800 [&_a]:underline">
+      ${HOW_IT_WORKS.links.map((l) => html`<a href="${l.href}">${l.label}</a>`)}
+    </p>
   </div>`;
 }
 
@@ -172,7 +174,7 @@ export function aboutMarkup(company: CompanyDetails, catalogueStat = ABOUT.empty
   const links = (label: string, title: string, list: ReadonlyArray<{ href: string; label: string }>) =>
     html`<nav aria-label="${label}">
       <h3 class="mb-2 font-semibold text-slate-900">${title}</h3>
-      <ul class="space-y-1">
+      <ul class="space-y-1 [&_a]:text-blue-800 [&_a]:underline">
         ${list.map((l) => html`<li><a href="${l.href}">${l.label}</a></li>`)}
       </ul>
     </nav>`;
@@ -214,7 +216,7 @@ export function aboutMarkup(company: CompanyDetails, catalogueStat = ABOUT.empty
         <div>
           <h3 class="mb-2 font-semibold text-slate-900">${company.name}</h3>
           <p class="whitespace-pre-line">${company.address}</p>
-          <p class="mt-2"><a href="mailto:${company.email}">${company.email}</a></p>
+          <p class="mt-2 [&_a]:text-blue-800 [&_a]:underline"><a href="mailto:${company.email}">${company.email}</a></p>
         </div>
         ${links('Quick links', ABOUT.quickLinksTitle, ABOUT.quickLinks)} ${links('Legal', ABOUT.legalLinksTitle, ABOUT.legalLinks)}
       </div>
