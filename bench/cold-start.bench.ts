@@ -1,6 +1,7 @@
 /**
- * Cold start (DESIGN.md §7: `npm start` with 100k products ≤ 1 s to the first 200 on /api/health)
- * and the shopper pages' first-load JavaScript (≤ 150 KiB gzipped).
+ * Cold start (DESIGN.md §7: `npm start` with 100k products ≤ 1 s to the first 200 on /api/health).
+ * The shopper pages' first-load JavaScript (≤ 150 KiB gzipped) is measured per route, in Chromium,
+ * by lighthouse.bench.ts (`npm run bench:web`).
  *
  * Data: a temporary DATA_DIR whose embedded PGlite holds the real catalogue
  * (amazon-uk-2023/underpriced_and_overpriced_products.csv, 3,870 rows, through the importer) expanded
@@ -18,7 +19,7 @@
  * start creating and migrating an empty database is timed once for reference.
  * BENCH_COLD_DATA_DIR reuses a DATA_DIR made before (kept afterwards) instead of building one.
  */
-import { execFileSync, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,31 +143,12 @@ async function coldStarts(): Promise<void> {
   }
 }
 
-function firstLoadSizes(): void {
-  if (!existsSync(path.join(ROOT, 'dist/web/index.html'))) {
-    console.log('  first-load JS: no build in dist/web (run `npm run build`); skipped.');
-    return;
-  }
-  for (const route of ['home.route', 'search.route', 'deal.route']) {
-    try {
-      const out = execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['web/scripts/first-load-size.ts', route], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      });
-      console.log(`  first-load JS, ${route}: ${out.trim().split('\n').pop()}`);
-    } catch (error) {
-      const out = String((error as { stdout?: string }).stdout ?? error);
-      console.log(`  first-load JS, ${route}: ${out.trim().split('\n').pop()}`);
-    }
-  }
-}
-
 export async function run(): Promise<void> {
   console.log(`  machine at start: ${machine()}; Node ${process.version}`);
   // The built server must be current, as `npm start` makes it before it runs it.
   execSync('node scripts/ensure-web-build.mjs && node scripts/ensure-server-build.mjs', { cwd: ROOT, stdio: 'inherit' });
   if (!existsSync(REAL_CATALOGUE_FILE)) console.log(`  skipped cold start: real data not found at ${REAL_CATALOGUE_FILE}`);
   else await coldStarts();
-  firstLoadSizes();
+  // The shopper pages' first-load JavaScript is measured per route in a browser by lighthouse.bench.ts.
   console.log(`  machine at end: ${machine()}`);
 }

@@ -1,6 +1,15 @@
 /**
- * Shopper pages in a browser (DESIGN.md §7 "Shopper page first load"; issue 7 "Pages"):
- * `npm run bench:web` (also part of `npm run bench`).
+ * Shopper pages in a browser (DESIGN.md §7 "Shopper page first load"; issue 7 "Pages"; issue 10
+ * part 3): `npm run bench:web` (also part of `npm run bench`).
+ *
+ * First, the first-load JavaScript of every public route (home, today's deals, trending, a category,
+ * search, a product page, the blog, an article, each static page, contact, subscribe, unsubscribe
+ * and a 404): each route is opened once in a fresh Chromium context (playwright-core, nothing
+ * cached) and every script Chromium fetched until the network was idle is counted: bytes as sent
+ * (brotli, what the server negotiates), and the same files' gzipped size (the .gz beside each asset)
+ * beside the budget of DESIGN.md §7 (≤ 150 KiB gzipped) and, for the content pages of issue 10, the
+ * JS they add to the shell's (index.html's entry script and its modulepreloads), ≤ 20 KiB gzipped.
+ * Lazy chunks fetched on that first load (a product page's price-history chart) count too.
  *
  * Runs Lighthouse (the npm package) with its default mobile preset (emulated mid-range phone,
  * simulated slow 4G and 4× CPU slowdown; performance category only) against the built app as
@@ -9,7 +18,7 @@
  * catalogue (amazon-uk-2023/underpriced_and_overpriced_products.csv, 3,870 rows) imported by
  * `npm run import`; without ../shared/data, the demo catalogue (`--demo`).
  *
- * Pages: home (/), /search?q=headphones and the product page of the first search result. Each page
+ * Then Lighthouse. Pages: home (/), /search?q=headphones and the product page of the first search result. Each page
  * is measured BENCH_WEB_RUNS times (default 3), each in a fresh Chromium profile (nothing cached),
  * and the median of each figure is printed beside its budget: performance score (≥ 95), FCP, LCP,
  * TBT, CLS (≤ 0.05) and the JavaScript bytes as sent (compressed, transfer size of every script the
@@ -20,13 +29,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import { REAL_CATALOGUE_FILE } from './bench-data';
 import { freePort, runImport, startServer, type RunningServer } from '../tests/e2e/support/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = '/usr/bin/chromium';
+/** Lighthouse runs per page; 0 prints only the first-load JS table. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const BUDGET = { score: 95, cls: 0.05, jsKiB: 150 };
 
@@ -145,6 +158,107 @@ async function firstProductUrl(base: string): Promise<string> {
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
+const ASSETS = path.join(ROOT, 'dist/web/assets');
+const ADDED_BUDGET_KIB = 20;
+
+/** Gzipped bytes of a built asset: its .gz from the build, or gzipped here when the build made none (under 1 KiB). */
+function gzippedSize(file: string): number {
+  const full = path.join(ASSETS, file);
+  try {
+    return statSync(`${full}.gz`).size;
+  } catch {
+    return gzipSync(readFileSync(full)).length;
+  }
+}
+
+/** The scripts every page loads before its route: index.html's entry script and modulepreloads. */
+function shellScripts(): string[] {
+  const html = readFileSync(path.join(ROOT, 'dist/web/index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] as string);
+}
+
+interface FirstLoad {
+  files: number;
+  /** Bytes as sent (compressed body, brotli when the browser accepts it). */
+  sentKiB: number;
+  /** The same files gzipped (the budget's unit). */
+  gzipKiB: number;
+}
+
+/** The JS Chromium fetches for the first load of `url` in a fresh context (no cache), until the network is idle. */
+async function firstLoadJs(browser: import('playwright-core').Browser, url: string): Promise<FirstLoad> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const scripts: Array<Promise<{ file: string; sent: number }>> = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      const file = new URL(request.url()).pathname.replace(/^\/assets\//, '');
+      scripts.push(request.sizes().then((sizes) => ({ file, sent: sizes.responseBodySize })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const fetched = await Promise.all(scripts);
+    const files = [...new Set(fetched.map((f) => f.file))];
+    return {
+      files: files.length,
+      sentKiB: fetched.reduce((sum, f) => sum + f.sent, 0) / 1024,
+      gzipKiB: files.reduce((sum, file) => sum + gzippedSize(file), 0) / 1024,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first-load JS table of every public route (issue 10 part 3). */
+async function firstLoadTable(base: string): Promise<void> {
+  const product = await firstProductUrl(base);
+  const blog = (await (await fetch(`${base}/api/blog`)).json()) as { articles: Array<{ slug: string }> };
+  const article = `/blog/${blog.articles[0]?.slug ?? 'none'}`;
+  const routes: Array<[string, string, boolean]> = [
+    // [name, path, content page of issue 10 (the ≤ 20 KiB added budget applies)]
+    ['home', '/', false],
+    ["today's deals", '/todays-deals', false],
+    ['trending', '/todays-deals2', false],
+    ['category', '/categories/electronics', false],
+    ['search', '/search?q=headphones', false],
+    ['product', product, false],
+    ['blog', '/blog', true],
+    ['article', article, true],
+    ['about', '/about-us', true],
+    ['faq', '/faq', true],
+    ['how it works', '/how-it-works', true],
+    ['privacy policy', '/privacy-policy', true],
+    ['terms of service', '/terms-of-service', true],
+    ['cookie policy', '/cookie-policy', true],
+    ['contact', '/contact-us', true],
+    ['subscribe', '/subscribe', true],
+    ['unsubscribe', '/unsubscribe', true],
+    ['404', '/no/such/page', true],
+  ];
+  const shellKiB = shellScripts().reduce((sum, file) => sum + gzippedSize(file), 0) / 1024;
+  console.log(
+    `  first-load JS per route (Chromium, fresh context, until network idle); shell (entry + modulepreloads) ${shellKiB.toFixed(1)} KiB gzipped`,
+  );
+  console.log(
+    `    ${'route'.padEnd(18)} ${'path'.padEnd(40)} files  sent (br)  gzipped  budget ≤ ${BUDGET.jsKiB}   added  budget ≤ ${ADDED_BUDGET_KIB} (content pages)`,
+  );
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    for (const [name, pathname, content] of routes) {
+      const load = await firstLoadJs(browser, `${base}${pathname}`);
+      const added = load.gzipKiB - shellKiB;
+      console.log(
+        `    ${name.padEnd(18)} ${pathname.slice(0, 40).padEnd(40)} ${String(load.files).padStart(5)}  ${load.sentKiB.toFixed(1).padStart(6)} KiB  ${load.gzipKiB.toFixed(1).padStart(5)} KiB  ${mark(load.gzipKiB <= BUDGET.jsKiB)}       ${added.toFixed(1).padStart(5)} KiB  ${content ? mark(added <= ADDED_BUDGET_KIB) : '—'}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 function printPage(label: string, runs: PageFigures[]): void {
   const m = (pick: (f: PageFigures) => number) => median(runs.map(pick));
   const score = m((f) => f.score);
@@ -182,12 +296,17 @@ export async function run(): Promise<void> {
   const { server, data } = await startApp(dataDir);
   try {
     console.log(`  app: node dist/server/main.js at ${server.url} with ${data}`);
-    console.log('  Lighthouse mobile preset (simulated throttling), performance category, fresh profile per run');
-    const pages: Array<[string, string]> = [
-      ['home', '/'],
-      ['search', '/search?q=headphones'],
-      ['product', await firstProductUrl(server.url)],
-    ];
+    await firstLoadTable(server.url);
+    if (RUNS > 0) console.log('  Lighthouse mobile preset (simulated throttling), performance category, fresh profile per run');
+    else console.log('  Lighthouse skipped (BENCH_WEB_RUNS=0)');
+    const pages: Array<[string, string]> =
+      RUNS > 0
+        ? [
+            ['home', '/'],
+            ['search', '/search?q=headphones'],
+            ['product', await firstProductUrl(server.url)],
+          ]
+        : [];
     for (const [name, pathname] of pages) {
       const runs: PageFigures[] = [];
       for (let i = 0; i < RUNS; i++) {

@@ -15,6 +15,7 @@ import { useDealListing } from '../features/deals/api';
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
+import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
 
@@ -27,8 +28,9 @@ export function CategoryDealsPage() {
 }
 
 function CategoryDeals({ category }: { category: ShopperCategory }) {
-  useDocumentTitle(`Today's Top ${category.name} Deals`);
   const { page, goTo } = usePageParam();
+  const words = describe.listing('deals', category, true);
+  useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'today', category: category.key, page });
@@ -71,7 +73,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
 }
 
 function CategoryNotFound() {
-  useDocumentTitle('Category not found');
+  useDocumentTitle('Category not found', { notFound: true });
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Category not found</h1>

@@ -16,6 +16,7 @@ import { isCategoryPageSlug, useCategoryPage } from '../features/category-pages/
 import { ProductGrid } from '../features/products/components/product-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { ApiError } from '../lib/http.client';
+import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { NotFoundPage } from './not-found.route';
 
@@ -38,7 +39,9 @@ function CategoryPageView({ slug }: { slug: string }) {
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
-  useDocumentTitle(page.data?.categoryPage.name ?? (page.isError ? 'Category not found' : 'Category'));
+  useDocumentTitle(page.data?.categoryPage.name ?? (page.isError ? 'Category not found' : 'Category'), {
+    description: page.data ? describe.categoryPage(page.data.categoryPage) : undefined,
+  });
 
   if (page.isError) {
     if (page.error instanceof ApiError && page.error.status === 404) return <CategoryMissing slug={slug} />;
@@ -101,7 +104,7 @@ function CategoryPageView({ slug }: { slug: string }) {
 }
 
 function CategoryMissing({ slug }: { slug: string }) {
-  useDocumentTitle('Category not found');
+  useDocumentTitle('Category not found', { notFound: true });
   return (
     <Notice title={`Category "${slug}" not found`}>
       <p className="text-slate-700">There is no category page at this address. Today's deals are waiting on the home page.</p>

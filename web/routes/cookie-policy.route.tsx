@@ -1,11 +1,7 @@
-/** `/cookie-policy` (content-and-account-pages §2.7). */
-import { CookiePolicyText } from '../features/content/components/cookie-policy';
-import { LEGAL_LAST_UPDATED, StaticPage } from '../features/content/components/static-page';
+/** `/cookie-policy` (content-and-account-pages §2.7): text from common/content/legal-pages.ts. */
+import { COOKIE_POLICY } from '../../common/content/cookie-policy';
+import { LegalPageView } from '../features/content/components/static-page';
 
 export function CookiePolicyPage() {
-  return (
-    <StaticPage title="Cookie Policy" updated={LEGAL_LAST_UPDATED} intro="What we keep in your browser, and for how long.">
-      <CookiePolicyText />
-    </StaticPage>
-  );
+  return <LegalPageView page={COOKIE_POLICY} />;
 }

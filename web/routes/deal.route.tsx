@@ -10,6 +10,7 @@ import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert
 import { useProductDetail } from '../features/products/api';
 import { ProductDetail } from '../features/products/components/product-detail';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
+import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { ApiError } from '../lib/http.client';
 
@@ -19,7 +20,11 @@ export function DealPage() {
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
-  useDocumentTitle(detail.data ? detail.data.product.title : 'Deal');
+  const missing = detail.isError && detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
+  useDocumentTitle(detail.data ? detail.data.product.title : missing ? 'Deal not found' : 'Deal', {
+    description: detail.data ? describe.product(detail.data.product) : undefined,
+    notFound: missing,
+  });
 
   if (detail.isPending) {
     return (
@@ -31,7 +36,6 @@ export function DealPage() {
   }
 
   if (detail.isError) {
-    const missing = detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
     return (
       <div
         role={missing ? undefined : 'alert'}

@@ -12,7 +12,7 @@ import { Pagination } from '../components/ui/pagination';
 import { toast } from '../components/ui/toast';
 import { useAutoPriceCheck } from '../features/alerts/api';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
-import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { LazyPreferencesSurvey } from '../features/preferences/components/lazy-preferences-survey';
 import { EmptyCatalogue } from '../features/catalogue/components/empty-catalogue';
 import { recordCategoryClick, TRACKED_HOME_CATEGORIES } from '../features/category-pages/api';

@@ -16,7 +16,7 @@ const SUGGESTIONS = [
 ] as const;
 
 export function NotFoundPage() {
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle('Page Not Found', { notFound: true });
   const { pathname } = useLocation();
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center gap-4 rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">

@@ -1,11 +1,7 @@
-/** `/privacy-policy` (content-and-account-pages §2.7). */
-import { PrivacyPolicyText } from '../features/content/components/privacy-policy';
-import { LEGAL_LAST_UPDATED, StaticPage } from '../features/content/components/static-page';
+/** `/privacy-policy` (content-and-account-pages §2.7): text from common/content/legal-pages.ts. */
+import { PRIVACY_POLICY } from '../../common/content/privacy-policy';
+import { LegalPageView } from '../features/content/components/static-page';
 
 export function PrivacyPolicyPage() {
-  return (
-    <StaticPage title="Privacy Policy" updated={LEGAL_LAST_UPDATED} intro="What we collect, why, and what you can ask us to do with it.">
-      <PrivacyPolicyText />
-    </StaticPage>
-  );
+  return <LegalPageView page={PRIVACY_POLICY} />;
 }

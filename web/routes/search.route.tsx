@@ -11,7 +11,7 @@ import { Pagination } from '../components/ui/pagination';
 import { Select } from '../components/ui/select';
 import { Switch } from '../components/ui/switch';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
-import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { useProductSearch } from '../features/products/api';
 import { ProductGrid } from '../features/products/components/product-grid';
 import {
@@ -24,6 +24,7 @@ import {
   type SortBy,
 } from '../features/products/search-criteria';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
+import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
 
@@ -34,7 +35,7 @@ export function SearchPage() {
   const sortBy: SortBy = isSortBy(sortParam) ? sortParam : 'Featured';
   const dealsOnly = params.get('deals') === '1';
   const requestedPage = clampPage(Number(params.get('page') ?? '1'), 10);
-  useDocumentTitle(term ? `Search: ${term}` : 'Search');
+  useDocumentTitle(term ? `Search: ${term}` : 'Search', { description: describe.search(term.slice(0, 200)) });
 
   const session = useSession();
   const affiliateTag = useAffiliateTag();

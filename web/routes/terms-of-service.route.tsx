@@ -1,11 +1,7 @@
-/** `/terms-of-service` (content-and-account-pages §2.7). */
-import { LEGAL_LAST_UPDATED, StaticPage } from '../features/content/components/static-page';
-import { TermsOfServiceText } from '../features/content/components/terms-of-service';
+/** `/terms-of-service` (content-and-account-pages §2.7): text from common/content/legal-pages.ts. */
+import { TERMS_OF_SERVICE } from '../../common/content/terms-of-service';
+import { LegalPageView } from '../features/content/components/static-page';
 
 export function TermsOfServicePage() {
-  return (
-    <StaticPage title="Terms of Service" updated={LEGAL_LAST_UPDATED} intro="The rules for using this site, in plain English.">
-      <TermsOfServiceText />
-    </StaticPage>
-  );
+  return <LegalPageView page={TERMS_OF_SERVICE} />;
 }

@@ -9,20 +9,22 @@ import { useSearchParams } from 'react-router';
 import { getShopperCategory } from '../../common/categories';
 import { Pagination } from '../components/ui/pagination';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
-import { useAlternativesDialog } from '../features/alternatives/components/alternatives-dialog';
+import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { useDealListing } from '../features/deals/api';
 import { LazyPreferencesSurvey } from '../features/preferences/components/lazy-preferences-survey';
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
+import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
 
 export function TodaysDealsPage() {
-  useDocumentTitle("Today's Deals");
   const [params, setParams] = useSearchParams();
   const category = getShopperCategory(params.get('category') ?? '') ?? null;
   const { page, goTo } = usePageParam();
+  const words = describe.listing('deals', category);
+  useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'today', category: category?.key ?? null, page });

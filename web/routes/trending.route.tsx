@@ -14,16 +14,18 @@ import { TRENDING_CATEGORY_KEYS, TrendingCategories } from '../features/deals/co
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
+import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
 
 export function TrendingPage() {
-  useDocumentTitle('Trending Deals');
   const [params, setParams] = useSearchParams();
   const wanted = params.get('category') ?? '';
   const category = (TRENDING_CATEGORY_KEYS as readonly string[]).includes(wanted) ? (wanted as ShopperCategoryKey) : null;
   const categoryName = category ? getShopperCategory(category)?.name : undefined;
   const { page, goTo } = usePageParam();
+  const words = describe.listing('trending', null);
+  useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'trending', category, page });

@@ -4,17 +4,26 @@
  * deals"), and either Sign Up / Sign In or 'Welcome, {email}' with Sign Out; below 768 px a compact
  * header with the logo, the account buttons, a mobile search box and the same three links. Sign Up opens 'Access Today's Deals' (the signup popup); Sign In e-mails a sign-in link.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BellRing, LogOut } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../components/ui/button';
 import type { SignupResponse } from '../../common/api/engagement.schema';
-import { SignInDialog, SignupPopup } from '../features/signups/components/account-dialogs';
 import { markNewUser } from '../lib/outbound-link';
 import { SearchBox } from '../features/search/components/search-box';
 import { useSession } from '../features/session/session.store';
 import { paths } from '../../common/paths';
+
+/**
+ * The Sign Up and Sign In dialogs (with Radix Dialog and the signup form) are a lazy chunk, loaded
+ * when a button is pointed at, focused or pressed, so they stay out of every page's first load
+ * (DESIGN.md §7: ≤ 150 KiB gzipped JS).
+ */
+const loadAccountDialogs = () => import('../features/signups/components/account-dialogs');
+const SignupPopup = lazy(() => loadAccountDialogs().then((m) => ({ default: m.SignupPopup })));
+const SignInDialog = lazy(() => loadAccountDialogs().then((m) => ({ default: m.SignInDialog })));
+const preloadAccountDialogs = () => void loadAccountDialogs().catch(() => undefined);
 
 function Logo() {
   return (
@@ -32,6 +41,12 @@ function AccountActions({ compact = false }: { compact?: boolean }) {
   const session = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'signup' | 'sign-in' | null>(null);
+  // Mounted from the first press on and kept (closed), so Radix gives the focus back to the button.
+  const [used, setUsed] = useState(false);
+  const show = (which: 'signup' | 'sign-in') => {
+    setUsed(true);
+    setDialog(which);
+  };
 
   /** Popup success (content-and-account-pages §4): flag, signup time and e-mail stored, then /?newuser=true. */
   function signedUp(result: SignupResponse) {
@@ -58,14 +73,30 @@ function AccountActions({ compact = false }: { compact?: boolean }) {
   }
   return (
     <div className="flex items-center gap-2">
-      <Button variant="inverse" size="sm" onClick={() => setDialog('signup')}>
+      <Button
+        variant="inverse"
+        size="sm"
+        onClick={() => show('signup')}
+        onPointerEnter={preloadAccountDialogs}
+        onFocus={preloadAccountDialogs}
+      >
         Sign Up
       </Button>
-      <Button variant="inverse" size="sm" onClick={() => setDialog('sign-in')}>
+      <Button
+        variant="inverse"
+        size="sm"
+        onClick={() => show('sign-in')}
+        onPointerEnter={preloadAccountDialogs}
+        onFocus={preloadAccountDialogs}
+      >
         Sign In
       </Button>
-      <SignupPopup open={dialog === 'signup'} onOpenChange={(open) => setDialog(open ? 'signup' : null)} onSignedUp={signedUp} />
-      <SignInDialog open={dialog === 'sign-in'} onOpenChange={(open) => setDialog(open ? 'sign-in' : null)} />
+      {used && (
+        <Suspense fallback={null}>
+          <SignupPopup open={dialog === 'signup'} onOpenChange={(open) => setDialog(open ? 'signup' : null)} onSignedUp={signedUp} />
+          <SignInDialog open={dialog === 'sign-in'} onOpenChange={(open) => setDialog(open ? 'sign-in' : null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

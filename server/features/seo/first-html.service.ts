@@ -13,6 +13,25 @@ import { ASIN_PATTERN } from '../../../common/affiliate';
 import { categoryPageSlugSchema } from '../../../common/api/deals.schema';
 import { searchCriteriaSchema } from '../../../common/api/products.schema';
 import { getShopperCategory } from '../../../common/categories';
+import { ABOUT, catalogueStat } from '../../../common/content/about';
+import type { CompanyDetails } from '../../../common/content/document';
+import { COOKIE_POLICY } from '../../../common/content/cookie-policy';
+import { PRIVACY_POLICY } from '../../../common/content/privacy-policy';
+import { TERMS_OF_SERVICE } from '../../../common/content/terms-of-service';
+import {
+  clipDescription,
+  describe,
+  fullTitle,
+  NOINDEX,
+  pageParam,
+  pageRoute,
+  patternToRegExp,
+  searchTerm,
+  STATIC_PAGES,
+  withPage,
+  type StaticPageHead,
+  type StaticPageKey,
+} from '../../../common/page-meta';
 import { paths, routePatterns } from '../../../common/paths';
 import { catalogueVersionOf } from '../../catalogue-version';
 import type { Db } from '../../db/client';
@@ -31,15 +50,14 @@ import {
   pageShell,
   productMarkup,
   simpleMarkup,
-  ukDateTime,
   ukLongDate,
 } from './page-markup.rules';
-import { STATIC_PAGES, type StaticPageHead } from './static-pages.rules';
+import { aboutMarkup, faqMarkup, howItWorksMarkup, legalPageMarkup } from './content-markup.rules';
+import { countProducts } from './seo.queries';
 import { articleJsonLd, productJsonLd } from './structured-data.rules';
 
 /** Products a listing's first HTML shows (the web app's page size is 24). */
 export const FIRST_HTML_PAGE_SIZE = 24;
-const SITE = 'Deal Alerts UK';
 
 /** What the server puts in the page for one path. */
 export interface FirstHtml {
@@ -69,8 +87,8 @@ export interface FirstHtmlDeps {
   affiliateTag: string;
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string;
-  /** COMPANY_NAME, the publisher of the articles. */
-  companyName: string;
+  /** COMPANY_NAME (the publisher of the articles), COMPANY_ADDRESS and CONTACT_EMAIL, for the static pages' text. */
+  company: CompanyDetails;
   clock: () => Date;
 }
 
@@ -79,19 +97,18 @@ interface Ctx extends FirstHtmlDeps {
 }
 type Render = (params: string[], query: URLSearchParams, ctx: Ctx) => Promise<FirstHtmlAnswer>;
 
-function fullTitle(title: string): string {
-  return title ? `${title} | ${SITE}` : SITE;
-}
-
-function page(ctx: Ctx, p: { title: string; description: string; path: string; body: SafeHtml; robots?: string; jsonLd?: SafeHtml[] }) {
+/**
+ * A found page. Its canonical link and robots rule are filled in by {@link createFirstHtml} from
+ * common/page-meta.ts `pageRoute`, the rule the web app applies after a client-side navigation.
+ */
+function page(p: { title: string; description: string; body: SafeHtml; jsonLd?: SafeHtml[] }) {
   return {
     kind: 'page',
     page: {
       status: 200,
       title: fullTitle(p.title),
-      description: p.description.length > 300 ? `${p.description.slice(0, 297)}…` : p.description,
-      canonical: `${ctx.publicUrl}${p.path}`,
-      robots: p.robots,
+      description: clipDescription(p.description),
+      canonical: null,
       jsonLd: p.jsonLd ?? [],
       body: pageShell(p.body),
     },
@@ -110,29 +127,18 @@ export function notFoundPage(
       title: fullTitle('Page Not Found'),
       description: hint,
       canonical: null,
-      robots: 'noindex',
+      robots: NOINDEX,
       jsonLd: [],
       body: pageShell(notFoundMarkup(heading, hint)),
     },
   };
 }
 
-/** `?page=` as a whole number 1..10,000 (1 when absent or malformed). */
-function pageParam(query: URLSearchParams): number {
-  const n = Number(query.get('page') ?? '1');
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-}
-
-function withPage(path: string, pageNumber: number): string {
-  return pageNumber > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${pageNumber}` : path;
-}
-
 const renderHome: Render = async (_params, _query, ctx) => {
   const listing = await listTodaysDeals(ctx.db, ctx.caches.counts, ctx.affiliateTag, { page: 1, itemCount: FIRST_HTML_PAGE_SIZE });
-  return page(ctx, {
+  return page({
     title: "Today's Top Deals",
-    description: "Today's best Amazon UK deals with honest prices, price history and free price-drop e-mail alerts.",
-    path: paths.home(),
+    description: describe.home(),
     body: listingMarkup({
       heading: `Today's Top Deals - ${ukLongDate(ctx.clock())}`,
       intro: 'Honest Amazon UK deals: every saving is checked against the price history, and every price shows when it was checked.',
@@ -163,22 +169,10 @@ function listingRenderer(kind: 'deals' | 'trending'): Render {
           : category
             ? `${paths.todaysDeals()}?category=${category.key}`
             : paths.todaysDeals();
-    const heading =
-      kind === 'trending'
-        ? 'Trending Deals'
-        : params[0] && category
-          ? `Today's Top ${category.name} Deals`
-          : `Today's ${category ? `${category.name} ` : ''}Deals`;
-    const intro =
-      kind === 'trending'
-        ? 'The Amazon UK products shoppers are watching most right now, with honest prices.'
-        : category
-          ? `${category.description} Honest savings, biggest first, with the time each price was checked.`
-          : 'Every Amazon UK deal we can vouch for today, biggest honest saving first, with the time each price was checked.';
-    return page(ctx, {
+    const { heading, intro } = describe.listing(kind, category ?? null, Boolean(params[0]));
+    return page({
       title: listing.page > 1 ? `${heading} (page ${listing.page})` : heading,
       description: intro,
-      path: withPage(base, listing.page),
       body: listingMarkup({
         heading,
         intro,
@@ -191,18 +185,13 @@ function listingRenderer(kind: 'deals' | 'trending'): Render {
 }
 
 const renderSearch: Render = async (_params, query, ctx) => {
-  const term = (query.get('q') ?? '').trim().slice(0, 200);
+  const term = searchTerm(query);
   const parsed = searchCriteriaSchema.safeParse({ keywords: term, page: pageParam(query), itemCount: 20, maxPrice: 99999, minRating: 1 });
   const runnable = term.length >= 3 && parsed.success;
   const results = runnable ? await searchProducts(ctx.db, ctx.caches, ctx.affiliateTag, normaliseCriteria(parsed.data)) : null;
-  return page(ctx, {
+  return page({
     title: term ? `Search: ${term}` : 'Search',
-    description: term
-      ? `Amazon UK products matching "${term}", with honest prices and price-drop alerts.`
-      : 'Search Amazon UK products by name, with honest prices and price-drop alerts.',
-    path: paths.search(term || undefined),
-    // Result pages of our own search are not for the index; their products are, through links.
-    robots: term ? 'noindex, follow' : undefined,
+    description: describe.search(term),
     body: listingMarkup({
       heading: term ? `Results for "${term}"` : 'Search',
       intro: term ? `${results?.total ?? 0} products found.` : 'Type at least three letters to search the catalogue.',
@@ -219,10 +208,9 @@ const renderProduct: Render = async ([asin = ''], _query, ctx) => {
   if (!detail) return missing();
   const { product } = detail;
   const path = paths.product(product.asin);
-  return page(ctx, {
+  return page({
     title: product.title,
-    description: `${product.title}: £${product.price} on Amazon UK (price as of ${ukDateTime(product.asOf)}), with its price history and free price-drop alerts.`,
-    path,
+    description: describe.product(product),
     jsonLd: [jsonLdScript(productJsonLd(product, `${ctx.publicUrl}${path}`))],
     body: productMarkup(product),
   });
@@ -234,10 +222,9 @@ const renderOwnerPage: Render = async ([slug = ''], _query, ctx) => {
   const productsOutcome = found.ok ? await getCategoryPageProducts(ctx.db, ctx.affiliateTag, slug) : null;
   if (!found.ok || !productsOutcome?.ok) return notFoundPage(`Category "${slug}" not found`, 'There is no category page at this address.');
   const info = found.value.categoryPage;
-  return page(ctx, {
+  return page({
     title: info.name,
-    description: info.description || `${info.name}: hand-picked Amazon UK products with honest prices.`,
-    path: paths.categoryPage(info.slug),
+    description: describe.categoryPage(info),
     body: listingMarkup({
       heading: info.name,
       intro: info.description || 'Hand-picked Amazon UK products with honest prices.',
@@ -247,11 +234,10 @@ const renderOwnerPage: Render = async ([slug = ''], _query, ctx) => {
   });
 };
 
-const renderBlog: Render = async (_params, _query, ctx) =>
-  page(ctx, {
+const renderBlog: Render = async () =>
+  page({
     title: 'Deal Hunting Blog',
-    description: 'Practical, honest advice on finding real deals on Amazon UK: price alerts, sale seasons, fake discounts and more.',
-    path: paths.blog(),
+    description: describe.blog(),
     body: blogListMarkup(await listArticles()),
   });
 
@@ -259,24 +245,40 @@ const renderArticle: Render = async ([slug = ''], _query, ctx) => {
   const article = await findArticle(slug);
   if (!article) return notFoundPage('Article Not Found', 'There is no article at this address. The blog lists them all.');
   const path = paths.blogArticle(article.slug);
-  return page(ctx, {
+  return page({
     title: article.title,
-    description: article.excerpt,
-    path,
-    jsonLd: [jsonLdScript(articleJsonLd(article, `${ctx.publicUrl}${path}`, ctx.publicUrl, ctx.companyName))],
+    description: describe.article(article),
+    jsonLd: [jsonLdScript(articleJsonLd(article, `${ctx.publicUrl}${path}`, ctx.publicUrl, ctx.company.name))],
     body: articleMarkup(article),
   });
 };
 
-function staticRenderer(key: keyof typeof STATIC_PAGES): Render {
+/** The main content of the pages whose full text lives in common/content/*.ts. */
+const FULL_TEXT: Partial<Record<StaticPageKey, (ctx: Ctx) => Promise<SafeHtml>>> = {
+  privacyPolicy: async (ctx) => legalPageMarkup(PRIVACY_POLICY, ctx.company),
+  termsOfService: async (ctx) => legalPageMarkup(TERMS_OF_SERVICE, ctx.company),
+  cookiePolicy: async (ctx) => legalPageMarkup(COOKIE_POLICY, ctx.company),
+  faq: async (ctx) => faqMarkup(ctx.company),
+  howItWorks: async () => howItWorksMarkup(),
+  // The first statistic as the app shows it: the catalogue size once there is a catalogue.
+  about: async (ctx) => {
+    const size = await countProducts(ctx.db);
+    return aboutMarkup(ctx.company, size > 0 ? catalogueStat(size) : ABOUT.emptyCatalogueStat);
+  },
+};
+
+/**
+ * A page with fixed words: its full text where common/content holds it (legal pages, FAQ, How It
+ * Works, About), otherwise its heading and a sentence (account and form pages, the admin area).
+ */
+function staticRenderer(key: StaticPageKey): Render {
   return async (_params, _query, ctx) => {
     const s: StaticPageHead = STATIC_PAGES[key];
-    return page(ctx, {
+    const full = FULL_TEXT[key];
+    return page({
       title: s.title,
       description: s.description,
-      path: s.path,
-      robots: s.robots,
-      body: simpleMarkup(s.heading, s.description),
+      body: full ? await full(ctx) : simpleMarkup(s.heading, s.description),
     });
   };
 }
@@ -291,16 +293,6 @@ const redirectToTodaysDeals: Render = async (_params, query) => {
   const search = query.toString();
   return { kind: 'redirect', location: `${paths.todaysDeals()}${search ? `?${search}` : ''}` };
 };
-
-/** `deals/:asin` → /^\/deals\/([^/]+)\/?$/; a trailing `/*` matches the rest (or nothing). */
-export function patternToRegExp(pattern: string): RegExp {
-  const rest = pattern.endsWith('/*');
-  const segments = (rest ? pattern.slice(0, -2) : pattern)
-    .split('/')
-    .filter(Boolean)
-    .map((s) => (s.startsWith(':') ? '([^/]+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^/${segments.join('/')}${rest ? '(?:/.*)?' : '/?'}$`);
-}
 
 const r = routePatterns;
 /** The route table in web/router.tsx's order; the single-segment catch-all comes last. */
@@ -321,7 +313,8 @@ const ROUTES: ReadonlyArray<[string[], Render, boolean]> = [
   [[r.unsubscribe], staticRenderer('unsubscribe'), false],
   [[r.signup], staticRenderer('signup'), false],
   [[r.deal, r.dealPreset], staticRenderer('deal'), false],
-  [[r.about, r.aboutUs], staticRenderer('about'), false],
+  // About shows the catalogue size: cached by catalogue version like the listings.
+  [[r.about, r.aboutUs], staticRenderer('about'), true],
   [[r.contact, r.contactUs], staticRenderer('contact'), false],
   [[r.faq], staticRenderer('faq'), false],
   [[r.howItWorks], staticRenderer('howItWorks'), false],
@@ -345,7 +338,7 @@ export function createFirstHtml(deps: FirstHtmlDeps): (pathname: string, query: 
   const cache = new VersionedCache<FirstHtmlAnswer>(catalogueVersionOf(deps.db), { maxEntries: 500, maxBytes: 16 * 1024 * 1024 }, (a) =>
     a.kind === 'page' ? a.page.body.value.length * 2 + 512 : 64,
   );
-  return async (pathname, query) => {
+  const render = async (pathname: string, query: URLSearchParams): Promise<FirstHtmlAnswer> => {
     for (const m of MATCHERS) {
       const match = m.re.exec(pathname);
       if (!match) continue;
@@ -355,5 +348,15 @@ export function createFirstHtml(deps: FirstHtmlDeps): (pathname: string, query: 
       return (await cache.get(key, () => m.render(params, query, ctx))) as FirstHtmlAnswer;
     }
     return notFoundPage();
+  };
+  return async (pathname, query) => {
+    const answer = await render(pathname, query);
+    if (answer.kind !== 'page' || answer.page.status !== 200) return answer;
+    // Canonical link and robots rule by the shared rule (common/page-meta.ts), as the app sets them.
+    const route = pageRoute(pathname, query);
+    return {
+      kind: 'page',
+      page: { ...answer.page, canonical: route ? `${ctx.publicUrl}${route.canonicalPath}` : null, robots: route?.robots },
+    };
   };
 }

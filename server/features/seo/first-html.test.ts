@@ -17,6 +17,13 @@ import { SHOPPER_CATEGORIES } from '../../../common/categories';
 import { refreshProductStats } from '../prices/prices.service';
 import { seedObservations, seedProducts } from '../products/products.test-seed';
 import { listArticles } from '../blog/blog.service';
+import { ABOUT } from '../../../common/content/about';
+import { blockTexts, plainText, type CompanyDetails } from '../../../common/content/document';
+import { FAQ_CATEGORIES, FAQ_INTRO } from '../../../common/content/faq';
+import { HOW_IT_WORKS } from '../../../common/content/how-it-works';
+import { COOKIE_POLICY } from '../../../common/content/cookie-policy';
+import { PRIVACY_POLICY } from '../../../common/content/privacy-policy';
+import { TERMS_OF_SERVICE } from '../../../common/content/terms-of-service';
 import { WEB_DIST } from '../web/web.routes';
 
 const built = existsSync(path.join(WEB_DIST, 'index.html'));
@@ -26,13 +33,36 @@ const PUBLIC_URL = 'https://deals.example.co.uk';
 const now = new Date('2025-08-10T12:00:00Z');
 const DAY = 86_400_000;
 const NASTY = 'Kettle <img src=x onerror=alert(1)> & "Co" $& $\' set';
+/** Company details from configuration, with markup in the address that must arrive as text. */
+const COMPANY: CompanyDetails = {
+  name: 'Deal Alerts UK',
+  address: '1 <b>High</b> St & "Sons", London',
+  email: 'hello@deals.example.co.uk',
+};
+
+/** The text a reader sees in `html` (enough to find whole sentences): tags removed, the five entities decoded, white space collapsed. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe.skipIf(!built)('first HTML without JavaScript', () => {
   let app: App;
   let database: Database;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ app, database, close } = await createTestApp({ env: testEnv({ PUBLIC_URL }), clock: () => now, serveWeb: true }));
+    ({ app, database, close } = await createTestApp({
+      env: testEnv({ PUBLIC_URL, COMPANY_NAME: COMPANY.name, COMPANY_ADDRESS: COMPANY.address, CONTACT_EMAIL: COMPANY.email }),
+      clock: () => now,
+      serveWeb: true,
+    }));
     const rows = await seedProducts(database.db, [
       {
         asin: 'B0FIRST001',
@@ -117,6 +147,75 @@ describe.skipIf(!built)('first HTML without JavaScript', () => {
       expect(page.root, url).toContain('<main id="main-content"');
       expect(page.root, url).toContain('href="/privacy-policy"');
     }
+  });
+
+  it('the legal pages, FAQ, How It Works and About carry their full text, the words the app shows', async () => {
+    const pages: Array<[string, string[]]> = [
+      [
+        '/privacy-policy',
+        [
+          PRIVACY_POLICY.title,
+          PRIVACY_POLICY.intro,
+          `Last updated: ${PRIVACY_POLICY.updated}`,
+          ...blockTexts(PRIVACY_POLICY.body, COMPANY),
+        ],
+      ],
+      ['/terms-of-service', [TERMS_OF_SERVICE.title, TERMS_OF_SERVICE.intro, ...blockTexts(TERMS_OF_SERVICE.body, COMPANY)]],
+      ['/cookie-policy', [COOKIE_POLICY.title, COOKIE_POLICY.intro, ...blockTexts(COOKIE_POLICY.body, COMPANY)]],
+      [
+        '/faq',
+        [
+          plainText(FAQ_INTRO, COMPANY),
+          ...FAQ_CATEGORIES.flatMap((c) => [c.title, ...c.items.flatMap((i) => [i.q, plainText(i.a, COMPANY)])]),
+        ],
+      ],
+      [
+        '/how-it-works',
+        [HOW_IT_WORKS.intro, ...HOW_IT_WORKS.steps.flatMap((step) => [step.title, step.text]), ...HOW_IT_WORKS.links.map((l) => l.label)],
+      ],
+      [
+        '/about-us',
+        [
+          ABOUT.tagline,
+          ...ABOUT.story.paragraphs,
+          ...ABOUT.mission.paragraphs,
+          ...[...ABOUT.values, ...ABOUT.team].flatMap((card) => [card.title, card.text]),
+          ...ABOUT.stats.map((stat) => stat.label),
+          // The catalogue holds two products: the first statistic says so, as the app's does.
+          '2 products with price histories',
+          COMPANY.address,
+          COMPANY.email,
+        ],
+      ],
+    ];
+    for (const [url, texts] of pages) {
+      const page = await fetchPage(url);
+      const text = visibleText(page.root);
+      expect(texts.length, url).toBeGreaterThan(5);
+      for (const expected of texts) expect(text, url).toContain(squash(expected));
+    }
+    // Long enough to be the whole policy, not a summary.
+    expect(visibleText((await fetchPage('/privacy-policy')).root).length).toBeGreaterThan(4000);
+  });
+
+  it("writes the static pages' company details and text as text, and keeps their links and the FAQ open without JavaScript", async () => {
+    for (const url of ['/privacy-policy', '/terms-of-service', '/about-us']) {
+      const page = await fetchPage(url);
+      expect(page.root, url).toContain('1 &lt;b&gt;High&lt;/b&gt; St &amp; &quot;Sons&quot;, London');
+      expect(page.body, url).not.toContain('<b>High</b>');
+    }
+    const privacy = await fetchPage('/privacy-policy');
+    expect(privacy.root).toContain('<a href="mailto:hello@deals.example.co.uk">hello@deals.example.co.uk</a>');
+    expect(privacy.root).toContain('<a href="/cookie-policy">Cookie Policy</a>');
+    expect(privacy.root).toContain('<strong>Your e-mail address</strong>');
+    const cookies = await fetchPage('/cookie-policy');
+    expect(cookies.root).toContain('<th scope="col" class="py-2 pr-3">Name</th>');
+    // Five categories a reader without JavaScript can open (details/summary), the first open.
+    const faq = await fetchPage('/faq');
+    const details = [...faq.root.matchAll(/<details[^>]*>/g)].map((m) => m[0]);
+    expect(details).toHaveLength(5);
+    expect(details.map((d) => /\sopen(?=[\s>])/.test(d))).toEqual([true, false, false, false, false]);
+    expect(faq.root).toContain('<a href="/unsubscribe">Unsubscribe page</a>');
   });
 
   it('listings show product names with prices and the time each price was checked', async () => {

@@ -11,29 +11,10 @@ import type { Product } from '../../../common/api/products.schema';
 import { formatPriceString } from '../../../common/money';
 import { paths } from '../../../common/paths';
 import { SHOPPER_CATEGORIES } from '../../../common/categories';
+import { ukDateTime, ukLongDate } from '../../../common/uk-time';
 import { html, trustedHtml, type SafeHtml } from './html.rules';
 
-const LONDON = 'Europe/London';
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: LONDON,
-});
-
-/** "21 November 2026" in UK time. */
-export function ukLongDate(date: Date): string {
-  return longDate.format(date);
-}
-
-/** "21 Nov 2026, 14:05" (UK time) from an ISO string; the input itself when it is not a date. */
-export function ukDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+export { ukDateTime, ukLongDate };
 
 const HEADER_LINKS: ReadonlyArray<[string, string]> = [
   [paths.home(), 'Home'],

@@ -23,6 +23,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { App, AppDeps } from '../../app-deps';
 import { PROJECT_ROOT } from '../../project-root';
+import { patternToRegExp } from '../../../common/page-meta';
 import { routePatterns } from '../../../common/paths';
 import { ASIN_PATTERN } from '../../../common/affiliate';
 import { escapeHtml } from '../seo/html.rules';
@@ -57,15 +58,6 @@ const FIRST_SCREENS: ReadonlyArray<{ patterns: string[]; module: string; data?: 
 ];
 /** Read by the shell on every page (web/lib/config.query.ts). */
 const EVERY_PAGE_DATA = ['/api/config'];
-
-/** `deals/:asin` → /^\/deals\/([^/]+)\/?$/ (React Router's `:param` segments). */
-function patternToRegExp(pattern: string): RegExp {
-  const segments = pattern
-    .split('/')
-    .filter(Boolean)
-    .map((s) => (s.startsWith(':') ? '([^/]+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return new RegExp(`^/${segments.join('/')}/?$`);
-}
 
 const MATCHERS = FIRST_SCREENS.flatMap((screen) => screen.patterns.map((p) => ({ ...screen, re: patternToRegExp(p) })));
 
@@ -172,7 +164,7 @@ export async function webRoutes(app: App, deps: AppDeps): Promise<void> {
     db: deps.database.db,
     affiliateTag: deps.env.AFFILIATE_TAG,
     publicUrl: deps.env.PUBLIC_URL,
-    companyName: deps.env.COMPANY_NAME,
+    company: { name: deps.env.COMPANY_NAME, address: deps.env.COMPANY_ADDRESS, email: deps.env.CONTACT_EMAIL },
     clock: deps.clock,
   });
   app.setNotFoundHandler(async (request, reply) => {

@@ -4,9 +4,9 @@
  * 'Cheaper Alternative' — or 'We didn't find cheaper but this might be better.' for a fallback — each
  * with rank, image, title, price, struck-through original, discount badge, explanation and 'View on
  * Amazon' through our tracked redirect. An error shows 'No Alternatives Found' and its text; a
- * ranking whose index matches no product shows the spec's warning.
+ * ranking whose index matches no product shows the spec's warning. Pages open it through
+ * use-alternatives-dialog.tsx, which loads this module on first use.
  */
-import { useState } from 'react';
 import type { Product } from '../../../../common/api/products.schema';
 import type { Ranking } from '../../../../common/api/alternatives.schema';
 import { discountBadgeText } from '../../../../common/discount';
@@ -18,12 +18,6 @@ import { LoadingMessage } from '../../../components/ui/loading-message';
 import { ApiError, messageForPeople } from '../../../lib/http.client';
 import { outboundHref, refreshOutboundHref } from '../../../lib/outbound-link';
 import { useSimilarItems } from '../api';
-
-/** The dialog's state for a page: `open(product)` and the element to render once. */
-export function useAlternativesDialog() {
-  const [product, setProduct] = useState<Pick<Product, 'asin' | 'title'> | null>(null);
-  return { open: setProduct, element: <AlternativesDialog product={product} onClose={() => setProduct(null)} /> };
-}
 
 export interface AlternativesDialogProps {
   /** The product whose alternatives to show; null closes the dialog. */

@@ -11,6 +11,7 @@ import { paths } from '../../../../common/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
+import { describe } from '../../../../common/page-meta';
 import { useDocumentTitle } from '../../../lib/document-title.hook';
 import { useBlogArticle, useBlogList } from '../api';
 import { ArticleCard } from './blog-list';
@@ -86,7 +87,10 @@ function useMoreTips() {
 export function ArticleView({ slug }: { slug: string }) {
   const { data: article, isPending, isError, refetch } = useBlogArticle(slug);
   const moreTips = useMoreTips();
-  useDocumentTitle(isPending ? 'Blog' : article ? article.title : 'Article Not Found');
+  useDocumentTitle(isPending ? 'Blog' : article ? article.title : 'Article Not Found', {
+    description: article ? describe.article(article) : undefined,
+    notFound: !isPending && !isError && !article,
+  });
 
   if (isPending) {
     return (

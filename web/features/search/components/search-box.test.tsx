@@ -97,6 +97,39 @@ describe('Search box', () => {
     expect(currentUrl(router)).toBe('/search?q=Tower%20Air%20Fryer%204.3L');
   });
 
+  // Issue 10's report: "the first ArrowDown right after the suggestions appeared was sometimes
+  // ignored". It was pressed while they were still loading (the list showed only 'Loading
+  // suggestions...'), and a press with no suggestion yet moved the highlight nowhere.
+  it('an ArrowDown pressed while the suggestions load highlights the first one when they arrive', async () => {
+    const answer = deferred<FakeAnswer>();
+    fakeApi({ 'GET /api/products/suggestions': () => answer.promise });
+    const { user, box, router } = renderBox();
+
+    await user.type(box, 'air fryer');
+    await screen.findByText('Loading suggestions...');
+    await user.keyboard('{ArrowDown}');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    answer.resolve(suggestionsAnswer());
+    const first = await screen.findByRole('option', { name: /Ninja Air Fryer AF100UK/ });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', first.id);
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(currentUrl(router)).toBe('/search?q=Ninja%20Air%20Fryer%20AF100UK');
+  });
+
+  it('an ArrowDown pressed before the pause after typing ends also waits for the suggestions', async () => {
+    fakeApi({ 'GET /api/products/suggestions': suggestionsAnswer() });
+    const { user, box } = renderBox();
+
+    await user.type(box, 'air fryer{ArrowDown}');
+    const first = await screen.findByRole('option', { name: /Ninja Air Fryer AF100UK/ });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', first.id);
+  });
+
   it('fills the box with the chosen suggestion title', async () => {
     fakeApi({ 'GET /api/products/suggestions': suggestionsAnswer() });
     // The box stays on screen after the search: the page at /search is the same route here.

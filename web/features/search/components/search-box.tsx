@@ -1,8 +1,9 @@
 /**
  * The header search box with suggestions (shopper-screens §2, §4, §5; WAI-ARIA combobox pattern):
  * suggestions 300 ms after typing 2+ characters (hidden below 2), up to 6 with image, title and £
- * price, 'Loading suggestions...' meanwhile. ArrowUp/ArrowDown move, Enter chooses, Escape or a
- * click outside closes. Choosing fills the box with the title and searches; a submit trims the text,
+ * price, 'Loading suggestions...' meanwhile. ArrowUp/ArrowDown move (an ArrowDown before the
+ * suggestions arrive highlights the first once they do), Enter chooses, Escape or a click outside
+ * closes. Choosing fills the box with the title and searches; a submit trims the text,
  * ignores blank text and goes to /search?q={text}. The button reads 'Search' on desktop and is an
  * icon on mobile.
  */
@@ -76,7 +77,9 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
     if (event.key === 'ArrowDown') {
       event.preventDefault();
       setOpen(true);
-      setActive((i) => Math.min(i + 1, suggestions.length - 1));
+      // Before the suggestions are shown (the 300 ms pause or 'Loading suggestions...'), the press
+      // asks for the first one: it is highlighted as soon as it arrives, never lost.
+      setActive((i) => (suggestions.length === 0 ? 0 : Math.min(i + 1, suggestions.length - 1)));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => Math.max(i - 1, -1));
