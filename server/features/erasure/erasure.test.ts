@@ -27,7 +27,7 @@ let database: Database;
 let close: () => Promise<void>;
 let admin: AdminHeaders;
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
 
 /** Leaves every kind of trace a shopper can leave, through the public API. */

@@ -29,7 +29,7 @@ afterAll(() => close?.());
 interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   url: string;
-  payload?: unknown;
+  payload?: Record<string, unknown>;
   /** Status with a valid session and the right Origin. */
   ok: number;
 }
@@ -62,7 +62,7 @@ const call = (route: Route, headers: Record<string, string>) =>
 describe('who may call the people and alerts endpoints', () => {
   for (const route of ROUTES) {
     it(`${route.method} ${route.url}`, async () => {
-      const origin = route.method === 'GET' ? {} : { origin: ORIGIN };
+      const origin: Record<string, string> = route.method === 'GET' ? {} : { origin: ORIGIN };
       expect((await call(route, origin)).statusCode).toBe(401);
       expect((await call(route, { ...origin, cookie: `admin_session=${'A'.repeat(43)}` })).statusCode).toBe(401);
 

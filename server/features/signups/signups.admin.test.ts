@@ -67,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie: admin.cookie } });
-const del = (url: string, payload?: unknown) =>
+const del = (url: string, payload?: Record<string, unknown>) =>
   app.inject({ method: 'DELETE', url, headers: { ...admin }, ...(payload === undefined ? {} : { payload }) });
 
 describe('GET /api/admin/signups', () => {
