@@ -7,7 +7,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminAlertsResponse, AdminPriceCheckRun } from '../../../common/api/alerts.admin.schema';
 import type { PriceCheckLogsResponse, PriceCheckOutcomesResponse } from '../../../common/api/price-checks.schema';
-import { adminTabKey } from '../../lib/admin-query-keys';
+import { adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
 import { apiRequest } from '../../lib/http.client';
 
 const POLL_MS = 60_000;
@@ -45,7 +45,11 @@ export function useDeleteAlertAsOwner(tabKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ success: true }>('DELETE', `/api/admin/deal-alerts/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey, 'deal-alerts') }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey, 'deal-alerts') }),
+        queryClient.invalidateQueries({ queryKey: adminAuditLogKey() }),
+      ]),
   });
 }
 
@@ -54,6 +58,7 @@ export function useCheckPricesNow(tabKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<AdminPriceCheckRun>('POST', '/api/admin/price-checks'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
   });
 }

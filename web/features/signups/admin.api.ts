@@ -10,7 +10,7 @@ import type {
   SignupClicksResponse,
   SignupsResponse,
 } from '../../../common/api/signups.admin.schema';
-import { adminTabKey } from '../../lib/admin-query-keys';
+import { adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
 import { apiRequest } from '../../lib/http.client';
 
 /** Admin-area §9: signups, unsubscribes and related lists poll every 60 seconds. */
@@ -38,7 +38,8 @@ export function useDeleteSignup(tabKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<DeleteSignupResponse>('DELETE', `/api/admin/signups/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
   });
 }
 
@@ -47,6 +48,7 @@ export function useDeleteSignups(tabKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => apiRequest<BulkDeleteSignupsResponse>('DELETE', '/api/admin/signups', { ids }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
   });
 }

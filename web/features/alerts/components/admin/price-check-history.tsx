@@ -62,7 +62,7 @@ export function PriceCheckHistory({ tabKey }: { tabKey: string }) {
         setPage(1);
         toast({
           title: 'Price Check Complete',
-          description: `Checked ${r.alertsChecked} alerts: ${r.drops} price drops, ${r.failedChecks} failed.`,
+          description: `Checked ${r.alertsChecked} alert${r.alertsChecked === 1 ? '' : 's'}: ${r.drops} price drop${r.drops === 1 ? '' : 's'}, ${r.failedChecks} failed.`,
         });
       },
       onError: (error) =>
@@ -72,7 +72,7 @@ export function PriceCheckHistory({ tabKey }: { tabKey: string }) {
   return (
     <CollapsibleSection
       title="Price Check History"
-      summary={logs.data ? `(${logs.data.pagination.total.toLocaleString('en-GB')} runs)` : undefined}
+      summary={logs.data ? `(${logs.data.pagination.total.toLocaleString('en-GB')} run${logs.data.pagination.total === 1 ? '' : 's'})` : undefined}
       actions={
         <Button onClick={runCheck} disabled={check.isPending}>
           <RefreshCw className={check.isPending ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
