@@ -37,7 +37,7 @@ export function SignupsTable({ signups }: { signups: AdminSignup[] }) {
           <tbody className="divide-y divide-slate-100">
             {signups.slice(0, shown).map((s) => (
               <tr key={s.id}>
-                <td className="px-4 py-2 break-all text-slate-900">{s.email}</td>
+                <td className="px-4 py-2 whitespace-nowrap text-slate-900">{s.email}</td>
                 <td className="px-4 py-2">
                   <SourceBadge source={s.source} />
                 </td>
