@@ -49,7 +49,12 @@ export const LOG_DETAILS_SHOWN = 100;
 
 /** `GET /api/price-check-logs?page=&limit=` (limit 1–10, default 10). */
 export const priceCheckLogsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(100_000).default(1),
+  page: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000)
+    .default(1),
   limit: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

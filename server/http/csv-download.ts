@@ -21,7 +21,12 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 }
 
 /** Sends `rows` as a CSV attachment named `fileName` (ASCII letters, digits, '-', '_' and '.'). */
-export function sendCsv<Row>(reply: FastifyReply, fileName: string, columns: readonly CsvColumn<Row>[], rows: readonly Row[]): FastifyReply {
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  fileName: string,
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+): FastifyReply {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)

@@ -50,9 +50,13 @@ export async function alertGroupPage(
     .orderBy(sql`max(${dealAlerts.createdAt}) desc`, dealAlerts.userEmail)
     .offset(offset)
     .limit(limit);
-  if (rows.length > 0) return { groups: rows.map((r) => ({ email: r.email, activeCount: Number(r.activeCount) })), total: Number(rows[0]?.total) };
+  if (rows.length > 0)
+    return { groups: rows.map((r) => ({ email: r.email, activeCount: Number(r.activeCount) })), total: Number(rows[0]?.total) };
   // Past the last page: still say how many there are.
-  const [count] = await db.select({ n: sql<number>`count(distinct ${dealAlerts.userEmail})::int` }).from(dealAlerts).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(distinct ${dealAlerts.userEmail})::int` })
+    .from(dealAlerts)
+    .where(where);
   return { groups: [], total: Number(count?.n ?? 0) };
 }
 

@@ -20,8 +20,10 @@ export async function alertsAdminRoutes(app: App, deps: AppDeps): Promise<void> 
   const db = deps.database.db;
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
-  app.get('/deal-alerts', { schema: { querystring: adminAlertsQuerySchema, response: { 200: adminAlertsResponseSchema, ...errors } } }, async (request) =>
-    adminAlertsPage(db, request.query),
+  app.get(
+    '/deal-alerts',
+    { schema: { querystring: adminAlertsQuerySchema, response: { 200: adminAlertsResponseSchema, ...errors } } },
+    async (request) => adminAlertsPage(db, request.query),
   );
 
   app.delete(

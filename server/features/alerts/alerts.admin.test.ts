@@ -81,7 +81,14 @@ describe('Check Prices Now and the price-check history', () => {
     const history = (await get('/api/price-check-logs')).json() as PriceCheckLogsResponse;
     expect(history.pagination).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 });
     const [log] = history.logs;
-    expect(log).toMatchObject({ id: run.json().logId, triggerType: 'manual', alertsChecked: 3, successfulChecks: 2, failedChecks: 1, detailsTotal: 3 });
+    expect(log).toMatchObject({
+      id: run.json().logId,
+      triggerType: 'manual',
+      alertsChecked: 3,
+      successfulChecks: 2,
+      failedChecks: 1,
+      detailsTotal: 3,
+    });
     const lines = JSON.parse(log!.details) as Array<{ asin: string; success: boolean; priceChangePercent: number | null }>;
     expect(lines.map((l) => [l.asin, l.success, l.priceChangePercent])).toEqual([
       ['B0GONE0001', false, null],
@@ -89,7 +96,12 @@ describe('Check Prices Now and the price-check history', () => {
       ['B0ALERTC01', true, 10],
     ]);
     const ann = (await alerts('?search=ann')).groups[0]!.alerts.find((a) => a.productAsin === 'B0ALERTA01');
-    expect(ann).toMatchObject({ lastCheckedPrice: '8.00', priceChange: '-2.00', priceChangePercent: -20, lastCheckedAt: NOW.toISOString() });
+    expect(ann).toMatchObject({
+      lastCheckedPrice: '8.00',
+      priceChange: '-2.00',
+      priceChangePercent: -20,
+      lastCheckedAt: NOW.toISOString(),
+    });
     const audit = (await database.db.select().from(auditLog)).find((e) => e.action === 'price-checks.run');
     expect(audit?.counts).toMatchObject({ checked: 3, failed: 1, drops: 1 });
   });
@@ -105,7 +117,15 @@ describe('Check Prices Now and the price-check history', () => {
   });
 
   it('never sends more than 10 logs a page, nor more than 100 lines a log', async () => {
-    const line = (i: number) => ({ productTitle: `P${i}`, asin: `B0LINE${String(i).padStart(4, '0')}`, originalPrice: '1.00', newPrice: '1.00', priceChange: '0.00', priceChangePercent: 0, success: true });
+    const line = (i: number) => ({
+      productTitle: `P${i}`,
+      asin: `B0LINE${String(i).padStart(4, '0')}`,
+      originalPrice: '1.00',
+      newPrice: '1.00',
+      priceChange: '0.00',
+      priceChangePercent: 0,
+      success: true,
+    });
     await database.db.insert(priceCheckLogs).values(
       Array.from({ length: 11 }, (_, i) => ({
         triggerType: i % 2 ? 'cron' : 'initial',

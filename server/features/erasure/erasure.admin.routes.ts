@@ -12,9 +12,7 @@ import { eraseEverythingAbout } from './erasure.service';
 
 export async function erasureAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-  app.post(
-    '/erasure',
-    { schema: { body: erasureRequestSchema, response: { 200: erasureResponseSchema, ...errors } } },
-    async (request) => eraseEverythingAbout(deps.database.db, request.admin!.id, request.body.email, deps.clock()),
+  app.post('/erasure', { schema: { body: erasureRequestSchema, response: { 200: erasureResponseSchema, ...errors } } }, async (request) =>
+    eraseEverythingAbout(deps.database.db, request.admin!.id, request.body.email, deps.clock()),
   );
 }

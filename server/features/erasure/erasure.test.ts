@@ -34,22 +34,44 @@ const post = (url: string, payload: Record<string, unknown>, headers: Record<str
 async function shopperVisits(email: string) {
   const alert = await post('/api/deal-alerts', { userEmail: email, productAsin: ASIN, targetPrice: '50.00' });
   expect(alert.statusCode, alert.body).toBe(201);
-  const signup = await post('/api/signup', { email, source: 'signup_popup', referrer: `https://deals.example/?email=${encodeURIComponent(email)}` });
+  const signup = await post('/api/signup', {
+    email,
+    source: 'signup_popup',
+    referrer: `https://deals.example/?email=${encodeURIComponent(email)}`,
+  });
   expect(signup.statusCode, signup.body).toBe(201);
   const token = signup.json().visitorToken as string;
-  const survey = await post('/api/user-preferences', { email, preferredCategories: ['kitchen', 'toys'], emailFrequency: 'daily' }, { authorization: `Bearer ${token}` });
+  const survey = await post(
+    '/api/user-preferences',
+    { email, preferredCategories: ['kitchen', 'toys'], emailFrequency: 'daily' },
+    { authorization: `Bearer ${token}` },
+  );
   expect(survey.statusCode, survey.body).toBe(200);
   for (const ct of ['shop', 'title']) {
     const go = await app.inject({ url: `/go/${ASIN}?ct=${ct}&email=${encodeURIComponent(email)}&from=%2Fdeals%2F${ASIN}` });
     expect(go.statusCode).toBe(302);
   }
-  const category = await post('/api/category-clicks', { categoryName: 'Kitchen', categorySlug: 'home-kitchen', userEmail: email, pageUrl: '/' });
+  const category = await post('/api/category-clicks', {
+    categoryName: 'Kitchen',
+    categorySlug: 'home-kitchen',
+    userEmail: email,
+    pageUrl: '/',
+  });
   expect(category.statusCode, category.body).toBeLessThan(300);
-  const track = await post('/api/unsubscribe/track', { email: null, reason: 'visited_unsubscribe_page', visitedPath: `/unsubscribe?email=${encodeURIComponent(email)}` });
+  const track = await post('/api/unsubscribe/track', {
+    email: null,
+    reason: 'visited_unsubscribe_page',
+    visitedPath: `/unsubscribe?email=${encodeURIComponent(email)}`,
+  });
   expect(track.statusCode, track.body).toBe(202);
   const unsubscribe = await post('/api/unsubscribe', { email, reason: 'Too many e-mails', visitedPath: '/unsubscribe' });
   expect(unsubscribe.statusCode, unsubscribe.body).toBe(200);
-  const contact = await post('/api/contact', { name: 'Shopper', email, subject: 'Hello', message: `Please write to me at ${email} about my alert.` });
+  const contact = await post('/api/contact', {
+    name: 'Shopper',
+    email,
+    subject: 'Hello',
+    message: `Please write to me at ${email} about my alert.`,
+  });
   expect(contact.statusCode, contact.body).toBeLessThan(300);
 }
 
@@ -99,10 +121,19 @@ describe('the Users and Preferences tabs', () => {
       subscription: 'unconfirmed',
       preferences: { categories: ['kitchen', 'toys'], emailFrequency: 'daily' },
     });
-    const prefs = (await app.inject({ url: '/api/admin/user-preferences', headers: { cookie: admin.cookie } })).json() as UserPreferencesResponse;
+    const prefs = (
+      await app.inject({ url: '/api/admin/user-preferences', headers: { cookie: admin.cookie } })
+    ).json() as UserPreferencesResponse;
     expect(prefs.total).toBe(2);
-    expect(prefs.preferences.find((p) => p.email === ANN)).toMatchObject({ preferredCategories: ['kitchen', 'toys'], emailFrequency: 'daily', hasCompletedSurvey: true });
-    const csv = await app.inject({ url: `/api/admin/user-analysis/clicks.csv?email=${encodeURIComponent(ANN)}`, headers: { cookie: admin.cookie } });
+    expect(prefs.preferences.find((p) => p.email === ANN)).toMatchObject({
+      preferredCategories: ['kitchen', 'toys'],
+      emailFrequency: 'daily',
+      hasCompletedSurvey: true,
+    });
+    const csv = await app.inject({
+      url: `/api/admin/user-analysis/clicks.csv?email=${encodeURIComponent(ANN)}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(csv.body.trim().split('\r\n')).toHaveLength(3); // header + 2 clicks
     const bad = await app.inject({ url: '/api/admin/user-analysis/clicks.csv?email=nobody', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
@@ -124,7 +155,15 @@ describe('POST /api/admin/erasure', () => {
     const res = await post('/api/admin/erasure', { email: ANN.toUpperCase() }, admin);
     expect(res.statusCode, res.body).toBe(200);
     const { erased, total } = res.json();
-    expect(erased).toMatchObject({ dealAlerts: 1, preferences: 1, productClicks: 2, categoryClicks: 1, signups: 1, subscribers: 1, contactMessages: 1 });
+    expect(erased).toMatchObject({
+      dealAlerts: 1,
+      preferences: 1,
+      productClicks: 2,
+      categoryClicks: 1,
+      signups: 1,
+      subscribers: 1,
+      contactMessages: 1,
+    });
     expect(erased.unsubscribeRecords).toBeGreaterThanOrEqual(2);
     expect(erased.visitorTokens).toBeGreaterThanOrEqual(1);
     expect(erased.outboxMessages).toBeGreaterThanOrEqual(2);

@@ -17,13 +17,7 @@ import {
 } from '../../../common/api/preferences.admin.schema';
 import { csvFileName, sendCsv } from '../../http/csv-download';
 import { apiErrorSchema } from '../../http/errors';
-import {
-  adminPreferences,
-  PREFERENCES_CSV_COLUMNS,
-  USER_CLICKS_CSV_COLUMNS,
-  userClicks,
-  usersOverview,
-} from './preferences.admin.service';
+import { adminPreferences, PREFERENCES_CSV_COLUMNS, USER_CLICKS_CSV_COLUMNS, userClicks, usersOverview } from './preferences.admin.service';
 
 /** Rows in one preferences export at most (far above any real list; keeps one request bounded). */
 const EXPORT_MAX = 1_000_000;
@@ -36,7 +30,12 @@ export async function preferencesAdminRoutes(app: App, deps: AppDeps): Promise<v
     adminPreferences(db),
   );
   app.get('/user-preferences/export', { schema: { response: errors } }, async (_request, reply) =>
-    sendCsv(reply, csvFileName('user-preferences', deps.clock()), PREFERENCES_CSV_COLUMNS, (await adminPreferences(db, EXPORT_MAX)).preferences),
+    sendCsv(
+      reply,
+      csvFileName('user-preferences', deps.clock()),
+      PREFERENCES_CSV_COLUMNS,
+      (await adminPreferences(db, EXPORT_MAX)).preferences,
+    ),
   );
   app.get('/user-analysis', { schema: { response: { 200: userAnalysisResponseSchema, ...errors } } }, async () => usersOverview(db));
   app.get('/user-analysis/clicks.csv', { schema: { querystring: userClicksExportQuerySchema, response: errors } }, async (request, reply) =>

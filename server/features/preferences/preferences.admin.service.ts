@@ -4,7 +4,12 @@
  * signup counts and preferences ('No preferences set' when none), and one person's clicks as CSV
  * (the Users tab's export link).
  */
-import type { AdminPreference, UserAnalysisResponse, UserAnalysisRow, UserPreferencesResponse } from '../../../common/api/preferences.admin.schema';
+import type {
+  AdminPreference,
+  UserAnalysisResponse,
+  UserAnalysisRow,
+  UserPreferencesResponse,
+} from '../../../common/api/preferences.admin.schema';
 import { PEOPLE_LISTED_MAX } from '../../../common/api/preferences.admin.schema';
 import { penceToPriceString } from '../../../common/money';
 import type { Db } from '../../db/client';

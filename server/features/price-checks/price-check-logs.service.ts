@@ -19,19 +19,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function priceCheckLogsPage(db: Db, page: number, limit: number): Promise<PriceCheckLogsResponse> {
   const { rows, total } = await priceCheckLogPage(db, (page - 1) * limit, limit, LOG_DETAILS_SHOWN);
   return {
-    logs: rows.map(
-      (row): PriceCheckLog => ({
-        id: row.id,
-        triggerType: row.trigger_type as PriceCheckLog['triggerType'],
-        checkedAt: new Date(row.checked_at).toISOString(),
-        alertsChecked: row.alerts_checked,
-        successfulChecks: row.successful_checks,
-        failedChecks: row.failed_checks,
-        sourceCalls: row.source_calls,
-        details: JSON.stringify(row.details),
-        detailsTotal: row.details_total,
-      }),
-    ),
+    logs: rows.map((row): PriceCheckLog => ({
+      id: row.id,
+      triggerType: row.trigger_type as PriceCheckLog['triggerType'],
+      checkedAt: new Date(row.checked_at).toISOString(),
+      alertsChecked: row.alerts_checked,
+      successfulChecks: row.successful_checks,
+      failedChecks: row.failed_checks,
+      sourceCalls: row.source_calls,
+      details: JSON.stringify(row.details),
+      detailsTotal: row.details_total,
+    })),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

@@ -24,11 +24,14 @@ export async function priceChecksAdminRoutes(app: App, deps: AppDeps): Promise<v
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
   const rateLimit = { max: CHECKS_PER_MINUTE * (deps.env.NODE_ENV === 'test' ? 100 : 1), timeWindow: '1 minute' };
 
-  app.post('/price-checks', { config: { rateLimit }, schema: { response: { 200: adminPriceCheckRunSchema, ...errors } } }, async (request) =>
-    checkAllAlertsForOwner(
-      { db, source: deps.priceSource, clock: deps.clock, env: deps.env, notifyOutbox: deps.notifyOutbox },
-      request.admin!.id,
-    ),
+  app.post(
+    '/price-checks',
+    { config: { rateLimit }, schema: { response: { 200: adminPriceCheckRunSchema, ...errors } } },
+    async (request) =>
+      checkAllAlertsForOwner(
+        { db, source: deps.priceSource, clock: deps.clock, env: deps.env, notifyOutbox: deps.notifyOutbox },
+        request.admin!.id,
+      ),
   );
 
   app.get(

@@ -71,7 +71,10 @@ export async function priceChecksRoutes(app: App, deps: AppDeps): Promise<void> 
     '/api/price-check-logs',
     {
       onRequest: adminGuard(deps),
-      schema: { querystring: priceCheckLogsQuerySchema, response: { 200: priceCheckLogsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema } },
+      schema: {
+        querystring: priceCheckLogsQuerySchema,
+        response: { 200: priceCheckLogsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
     },
     async (request) => priceCheckLogsPage(db, request.query.page, request.query.limit),
   );

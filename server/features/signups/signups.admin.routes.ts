@@ -39,12 +39,16 @@ export async function signupsAdminRoutes(app: App, deps: AppDeps): Promise<void>
     sendCsv(reply, csvFileName('signups', deps.clock()), SIGNUP_CSV_COLUMNS, await allSignups(db, tag)),
   );
 
-  app.get('/signups/:id/clicks', { schema: { params: idParamsSchema, response: { 200: signupClicksResponseSchema, ...errors } } }, async (request, reply) =>
-    sendOutcome(reply, await signupClicks(db, tag, request.params.id)),
+  app.get(
+    '/signups/:id/clicks',
+    { schema: { params: idParamsSchema, response: { 200: signupClicksResponseSchema, ...errors } } },
+    async (request, reply) => sendOutcome(reply, await signupClicks(db, tag, request.params.id)),
   );
 
-  app.delete('/signups/:id', { schema: { params: idParamsSchema, response: { 200: deleteSignupResponseSchema, ...errors } } }, async (request, reply) =>
-    sendOutcome(reply, await deleteSignup(db, request.admin!.id, request.params.id, deps.clock())),
+  app.delete(
+    '/signups/:id',
+    { schema: { params: idParamsSchema, response: { 200: deleteSignupResponseSchema, ...errors } } },
+    async (request, reply) => sendOutcome(reply, await deleteSignup(db, request.admin!.id, request.params.id, deps.clock())),
   );
 
   app.delete(

@@ -112,7 +112,11 @@ export async function deleteSignup(db: Db, adminId: number, id: number, now: Dat
     const { deleted, clicksDeleted } = await deleteSignupsAndClicks(tx, [id]);
     const [signup] = deleted;
     if (!signup) return fail('not-found', `id: no signup ${id}`);
-    await recordAdminAction(tx, { adminId, action: 'signups.delete', target: `signup ${id}`, counts: { signups: 1, clicks: clicksDeleted } }, now);
+    await recordAdminAction(
+      tx,
+      { adminId, action: 'signups.delete', target: `signup ${id}`, counts: { signups: 1, clicks: clicksDeleted } },
+      now,
+    );
     return ok({ signup: shapeSignup(signup), clicksDeleted });
   });
 }

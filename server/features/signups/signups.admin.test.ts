@@ -52,7 +52,10 @@ async function addClicks(email: string | null, count: number, tag = 'dealalertsu
 }
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp({ env: testEnv({ PUBLIC_URL, AFFILIATE_TAG_NEW_USER: NEW_USER_TAG }), clock: () => NOW }));
+  ({ app, database, close } = await createTestApp({
+    env: testEnv({ PUBLIC_URL, AFFILIATE_TAG_NEW_USER: NEW_USER_TAG }),
+    clock: () => NOW,
+  }));
   admin = await signInAsAdmin(app, database, PUBLIC_URL, 'owner@example.com', NOW);
   await addSignup('annOld', 'ann@example.com', 'signup_page', '2026-06-01T09:00:00Z');
   await addSignup('dan', 'dan@example.com', 'partner_site', '2026-06-12T09:00:00Z', '=HYPERLINK("http://evil.example","open")');
@@ -89,7 +92,10 @@ describe('GET /api/admin/signups', () => {
       ['dan@example.com', 'partner_site', 0, false],
       ['ann@example.com', 'signup_page', 3, true],
     ]);
-    expect(body.signups[0]).toMatchObject({ createdAt: '2026-06-15T23:10:00.000Z', referrer: 'https://www.google.co.uk/search?q=air+fryer+deals' });
+    expect(body.signups[0]).toMatchObject({
+      createdAt: '2026-06-15T23:10:00.000Z',
+      referrer: 'https://www.google.co.uk/search?q=air+fryer+deals',
+    });
   });
 
   it("lists a signup's clicks newest first, with the new-user tag marked", async () => {

@@ -10,7 +10,11 @@
  *   row); the opening is written to the audit log. 404 for an unknown id.
  */
 import type { App, AppDeps } from '../../app-deps';
-import { unsubscribeRecordSchema, unsubscribesResponseSchema, unsubscribeStatsSchema } from '../../../common/api/subscriptions.admin.schema';
+import {
+  unsubscribeRecordSchema,
+  unsubscribesResponseSchema,
+  unsubscribeStatsSchema,
+} from '../../../common/api/subscriptions.admin.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { idParamsSchema } from '../../http/params';

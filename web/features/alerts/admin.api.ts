@@ -29,7 +29,8 @@ export const adminAlertsQuery = (tabKey: string, page: number, search: string) =
 export const priceCheckLogsQuery = (tabKey: string, page: number) =>
   queryOptions({
     queryKey: adminTabKey(tabKey, 'price-check-logs', page),
-    queryFn: ({ signal }) => apiRequest<PriceCheckLogsResponse>('GET', `/api/price-check-logs?page=${page}&limit=10`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<PriceCheckLogsResponse>('GET', `/api/price-check-logs?page=${page}&limit=10`, undefined, { signal }),
     staleTime: LOGS_STALE_MS,
     placeholderData: keepPreviousData,
   });
@@ -37,7 +38,8 @@ export const priceCheckLogsQuery = (tabKey: string, page: number) =>
 export const priceCheckOutcomesQuery = (tabKey: string, days: number) =>
   queryOptions({
     queryKey: adminTabKey(tabKey, 'price-check-outcomes', days),
-    queryFn: ({ signal }) => apiRequest<PriceCheckOutcomesResponse>('GET', `/api/admin/price-check-outcomes?days=${days}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<PriceCheckOutcomesResponse>('GET', `/api/admin/price-check-outcomes?days=${days}`, undefined, { signal }),
     staleTime: LOGS_STALE_MS,
   });
 
@@ -59,6 +61,9 @@ export function useCheckPricesNow(tabKey: string) {
   return useMutation({
     mutationFn: () => apiRequest<AdminPriceCheckRun>('POST', '/api/admin/price-checks'),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }),
+        queryClient.invalidateQueries({ queryKey: adminAuditLogKey() }),
+      ]),
   });
 }

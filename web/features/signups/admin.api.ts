@@ -39,7 +39,10 @@ export function useDeleteSignup(tabKey: string) {
   return useMutation({
     mutationFn: (id: number) => apiRequest<DeleteSignupResponse>('DELETE', `/api/admin/signups/${id}`),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }),
+        queryClient.invalidateQueries({ queryKey: adminAuditLogKey() }),
+      ]),
   });
 }
 
@@ -49,6 +52,9 @@ export function useDeleteSignups(tabKey: string) {
   return useMutation({
     mutationFn: (ids: number[]) => apiRequest<BulkDeleteSignupsResponse>('DELETE', '/api/admin/signups', { ids }),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) }),
+        queryClient.invalidateQueries({ queryKey: adminAuditLogKey() }),
+      ]),
   });
 }

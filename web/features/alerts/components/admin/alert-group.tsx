@@ -21,8 +21,20 @@ export function PriceChangeBadge({ alert }: { alert: Pick<DealAlert, 'priceChang
   if (alert.priceChange === null) return null;
   const change = Number(alert.priceChange);
   const percent = alert.priceChangePercent === null ? '' : ` (${Math.abs(alert.priceChangePercent).toFixed(1)}%)`;
-  if (change < 0) return <Badge tone="green">↓ £{Math.abs(change).toFixed(2)}{percent} drop</Badge>;
-  if (change > 0) return <Badge tone="red">↑ £{change.toFixed(2)}{percent} rise</Badge>;
+  if (change < 0)
+    return (
+      <Badge tone="green">
+        ↓ £{Math.abs(change).toFixed(2)}
+        {percent} drop
+      </Badge>
+    );
+  if (change > 0)
+    return (
+      <Badge tone="red">
+        ↑ £{change.toFixed(2)}
+        {percent} rise
+      </Badge>
+    );
   return <Badge tone="slate">No change</Badge>;
 }
 
@@ -30,7 +42,10 @@ export function AlertGroupCard({ tabKey, group }: { tabKey: string; group: Alert
   const headingId = `alert-group-${group.alerts[0]?.id ?? group.email}`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white">
-      <h3 id={headingId} className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
+      <h3
+        id={headingId}
+        className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900"
+      >
         <span className="break-all">{group.email}</span>
         <Badge tone="blue">
           {group.activeCount} active of {group.alerts.length}
@@ -51,12 +66,20 @@ function AlertItem({ tabKey, alert }: { tabKey: string; alert: DealAlert }) {
   const confirm = () =>
     remove.mutate(alert.id, {
       onSuccess: () => toast({ title: 'Alert Deleted', description: `The alert on ${alert.productTitle} has been removed.` }),
-      onError: (error) => toast({ title: 'Failed to delete alert', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to delete alert', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
     });
   return (
     <li className="flex gap-3 px-4 py-3">
       {alert.productImageUrl ? (
-        <img src={alert.productImageUrl} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded object-contain" />
+        <img
+          src={alert.productImageUrl}
+          alt=""
+          width={64}
+          height={64}
+          loading="lazy"
+          className="h-16 w-16 shrink-0 rounded object-contain"
+        />
       ) : (
         <span className="flex h-16 w-16 shrink-0 items-center justify-center rounded bg-slate-100" aria-hidden="true">
           <Package className="h-6 w-6 text-slate-400" />
@@ -70,7 +93,11 @@ function AlertItem({ tabKey, alert }: { tabKey: string; alert: DealAlert }) {
           <span>{alert.lastCheckedAt ? `Last checked ${formatDateTime(alert.lastCheckedAt)}` : 'Never checked'}</span>
         </p>
         <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm">
-          {price ? <span className="font-semibold text-slate-900 tabular-nums">£{price}</span> : <span className="text-slate-600">No price</span>}
+          {price ? (
+            <span className="font-semibold text-slate-900 tabular-nums">£{price}</span>
+          ) : (
+            <span className="text-slate-600">No price</span>
+          )}
           {alert.targetPrice ? <span className="text-slate-600">target £{alert.targetPrice}</span> : null}
           <PriceChangeBadge alert={alert} />
           {alert.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>}

@@ -42,7 +42,13 @@ const ALERTS: AdminAlertsResponse = {
       email: 'ann@example.com',
       activeCount: 1,
       alerts: [
-        alert(1, 'ann@example.com', { lastCheckedPrice: '8.00', lastCheckedAt: '2026-06-15T10:00:00.000Z', priceChange: '-2.00', priceChangePercent: -20, notificationsSent: 1 }),
+        alert(1, 'ann@example.com', {
+          lastCheckedPrice: '8.00',
+          lastCheckedAt: '2026-06-15T10:00:00.000Z',
+          priceChange: '-2.00',
+          priceChangePercent: -20,
+          notificationsSent: 1,
+        }),
         alert(2, 'ann@example.com', { isActive: false }),
       ],
     },
@@ -60,14 +66,33 @@ const log = (id: number, over: Partial<PriceCheckLog> = {}): PriceCheckLog => ({
   failedChecks: 1,
   sourceCalls: 1,
   details: JSON.stringify([
-    { productTitle: 'Gone product', asin: 'B0GONE0001', originalPrice: '5.00', newPrice: null, priceChange: null, priceChangePercent: null, success: false },
-    { productTitle: 'Product 1', asin: 'B0ALERT001', originalPrice: '10.00', newPrice: '8.00', priceChange: '-2.00', priceChangePercent: -20, success: true },
+    {
+      productTitle: 'Gone product',
+      asin: 'B0GONE0001',
+      originalPrice: '5.00',
+      newPrice: null,
+      priceChange: null,
+      priceChangePercent: null,
+      success: false,
+    },
+    {
+      productTitle: 'Product 1',
+      asin: 'B0ALERT001',
+      originalPrice: '10.00',
+      newPrice: '8.00',
+      priceChange: '-2.00',
+      priceChangePercent: -20,
+      success: true,
+    },
   ]),
   detailsTotal: 2,
   ...over,
 });
 
-const logsPage = (logs: PriceCheckLog[]): PriceCheckLogsResponse => ({ logs, pagination: { page: 1, limit: 10, total: logs.length, totalPages: 1 } });
+const logsPage = (logs: PriceCheckLog[]): PriceCheckLogsResponse => ({
+  logs,
+  pagination: { page: 1, limit: 10, total: logs.length, totalPages: 1 },
+});
 const OUTCOMES = { days: [{ date: '2026-06-15', drops: 1, increases: 0, unchanged: 0, failures: 1 }] };
 
 describe('the Alerts tab', () => {
@@ -94,7 +119,9 @@ describe('the Alerts tab', () => {
 
     const bob = within(screen.getByRole('region', { name: /bob@example\.com/ }));
     await user.click(bob.getByRole('button', { name: 'Delete the alert on Product 3' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete this alert?' })).getByRole('button', { name: 'Delete alert' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete this alert?' })).getByRole('button', { name: 'Delete alert' }),
+    );
     expect(await screen.findByText('Alert Deleted')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/admin/deal-alerts/3')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: /bob@example\.com/ })).toBeNull());
@@ -138,7 +165,10 @@ describe('the Alerts tab', () => {
       'GET /api/admin/deal-alerts': { json: ALERTS },
       'GET /api/price-check-logs': { json: logsPage([]) },
       'GET /api/admin/price-check-outcomes': { json: OUTCOMES },
-      'POST /api/admin/price-checks': { status: 429, json: { error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 1 minute' } },
+      'POST /api/admin/price-checks': {
+        status: 429,
+        json: { error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 1 minute' },
+      },
     });
     const { user } = renderPage(<AlertsTab tabKey="deal-alerts" />);
     await user.click(await screen.findByRole('button', { name: 'Check Prices Now' }));

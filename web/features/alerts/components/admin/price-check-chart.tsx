@@ -54,7 +54,16 @@ export function PriceCheckChart({ tabKey }: { tabKey: string }) {
               <Tooltip labelFormatter={(d) => label(String(d))} contentStyle={{ fontSize: 13, borderRadius: 6 }} />
               <Legend wrapperStyle={{ fontSize: 12 }} />
               {OUTCOME_SERIES.map((s) => (
-                <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.colour} strokeWidth={2} dot={false} isAnimationActive={false} />
+                <Line
+                  key={s.key}
+                  type="monotone"
+                  dataKey={s.key}
+                  name={s.name}
+                  stroke={s.colour}
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
               ))}
             </LineChart>
           </ResponsiveContainer>

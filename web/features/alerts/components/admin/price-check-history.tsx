@@ -28,7 +28,10 @@ const TRIGGERS: Record<PriceCheckLog['triggerType'], { label: string; tone: Badg
 };
 
 /** Admin-area §2 "overall badge (All Success, Some Failed, Failed)". */
-export function overallOf(log: Pick<PriceCheckLog, 'alertsChecked' | 'successfulChecks' | 'failedChecks'>): { label: string; tone: BadgeTone } {
+export function overallOf(log: Pick<PriceCheckLog, 'alertsChecked' | 'successfulChecks' | 'failedChecks'>): {
+  label: string;
+  tone: BadgeTone;
+} {
   if (log.alertsChecked === 0) return { label: 'Nothing to check', tone: 'outline' };
   if (log.failedChecks === 0) return { label: 'All Success', tone: 'green' };
   return log.successfulChecks === 0 ? { label: 'Failed', tone: 'red' } : { label: 'Some Failed', tone: 'amber' };
@@ -66,13 +69,19 @@ export function PriceCheckHistory({ tabKey }: { tabKey: string }) {
         });
       },
       onError: (error) =>
-        toast({ title: 'Price Check Failed', description: messageForPeople(error, 'Failed to check prices. Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Price Check Failed',
+          description: messageForPeople(error, 'Failed to check prices. Please try again.'),
+          variant: 'destructive',
+        }),
     });
 
   return (
     <CollapsibleSection
       title="Price Check History"
-      summary={logs.data ? `(${logs.data.pagination.total.toLocaleString('en-GB')} run${logs.data.pagination.total === 1 ? '' : 's'})` : undefined}
+      summary={
+        logs.data ? `(${logs.data.pagination.total.toLocaleString('en-GB')} run${logs.data.pagination.total === 1 ? '' : 's'})` : undefined
+      }
       actions={
         <Button onClick={runCheck} disabled={check.isPending}>
           <RefreshCw className={check.isPending ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
@@ -99,7 +108,9 @@ export function PriceCheckHistory({ tabKey }: { tabKey: string }) {
               ))}
             </ol>
           )}
-          {logs.data ? <Pagination page={page} totalPages={logs.data.pagination.totalPages} onPageChange={setPage} label="Price check pages" /> : null}
+          {logs.data ? (
+            <Pagination page={page} totalPages={logs.data.pagination.totalPages} onPageChange={setPage} label="Price check pages" />
+          ) : null}
         </section>
       </div>
     </CollapsibleSection>
@@ -138,11 +149,21 @@ function LogItem({ log }: { log: PriceCheckLog }) {
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-1.5 font-medium">Product</th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">Original</th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">New</th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">Change</th>
-                <th scope="col" className="px-3 py-1.5 text-center font-medium">OK</th>
+                <th scope="col" className="px-3 py-1.5 font-medium">
+                  Product
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  Original
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  New
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  Change
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-center font-medium">
+                  OK
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -153,9 +174,11 @@ function LogItem({ log }: { log: PriceCheckLog }) {
                   </td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{line.originalPrice ? `£${line.originalPrice}` : '—'}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">
-                    {line.success ? (line.newPrice ? `£${line.newPrice}` : '—') : <span className="font-medium text-red-700">Failed</span>}
+                    {line.success ? line.newPrice ? `£${line.newPrice}` : '—' : <span className="font-medium text-red-700">Failed</span>}
                   </td>
-                  <td className={`px-3 py-1.5 text-right tabular-nums ${percentClass(line.priceChangePercent)}`}>{percentText(line.priceChangePercent)}</td>
+                  <td className={`px-3 py-1.5 text-right tabular-nums ${percentClass(line.priceChangePercent)}`}>
+                    {percentText(line.priceChangePercent)}
+                  </td>
                   <td className="px-3 py-1.5 text-center">
                     {line.success ? (
                       <Check className="inline h-4 w-4 text-green-700" aria-label="Checked" />

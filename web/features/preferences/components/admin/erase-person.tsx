@@ -14,17 +14,26 @@ import { toast } from '../../../../components/ui/toast.store';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useErasure } from '../../admin.api';
 
-const WHAT_GOES = 'their deal alerts, preferences, clicks, signups, subscription, unsubscribe records, sign-in tokens, e-mail history and contact messages';
+const WHAT_GOES =
+  'their deal alerts, preferences, clicks, signups, subscription, unsubscribe records, sign-in tokens, e-mail history and contact messages';
 
 function useErase() {
   const erase = useErasure();
   const run = (email: string, onDone?: () => void) =>
     erase.mutate(email, {
       onSuccess: (r: ErasureResponse) => {
-        toast({ title: 'Personal data erased', description: `${r.total.toLocaleString('en-GB')} records about ${email} were deleted. The audit log keeps the counts only.` });
+        toast({
+          title: 'Personal data erased',
+          description: `${r.total.toLocaleString('en-GB')} records about ${email} were deleted. The audit log keeps the counts only.`,
+        });
         onDone?.();
       },
-      onError: (error) => toast({ title: 'Erasure failed', description: messageForPeople(error, 'Nothing was deleted. Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Erasure failed',
+          description: messageForPeople(error, 'Nothing was deleted. Please try again.'),
+          variant: 'destructive',
+        }),
     });
   return { run, pending: erase.isPending };
 }

@@ -16,12 +16,31 @@ import { UsersTab } from './users-tab';
 const USERS: UserAnalysisResponse = {
   total: 2,
   users: [
-    { email: 'ann@example.com', clickCount: 4, alertCount: 2, signupCount: 1, subscription: 'confirmed', preferences: { categories: ['kitchen', 'toys'], emailFrequency: 'daily' }, lastSeenAt: null },
+    {
+      email: 'ann@example.com',
+      clickCount: 4,
+      alertCount: 2,
+      signupCount: 1,
+      subscription: 'confirmed',
+      preferences: { categories: ['kitchen', 'toys'], emailFrequency: 'daily' },
+      lastSeenAt: null,
+    },
     { email: 'bob@example.com', clickCount: 0, alertCount: 1, signupCount: 0, subscription: null, preferences: null, lastSeenAt: null },
   ],
 };
 const ERASED = {
-  erased: { dealAlerts: 2, preferences: 1, productClicks: 4, categoryClicks: 0, signups: 1, subscribers: 1, unsubscribeRecords: 0, visitorTokens: 2, outboxMessages: 3, contactMessages: 0 },
+  erased: {
+    dealAlerts: 2,
+    preferences: 1,
+    productClicks: 4,
+    categoryClicks: 0,
+    signups: 1,
+    subscribers: 1,
+    unsubscribeRecords: 0,
+    visitorTokens: 2,
+    outboxMessages: 3,
+    contactMessages: 0,
+  },
   total: 14,
 };
 
@@ -48,7 +67,9 @@ describe('the Users tab', () => {
     await user.click(within(ann).getByRole('button', { name: 'Delete everything about ann@example.com' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete everything' }));
     await waitFor(() => expect(api.callsTo('POST /api/admin/erasure')[0]?.body).toEqual({ email: 'ann@example.com' }));
-    expect(await screen.findByText('14 records about ann@example.com were deleted. The audit log keeps the counts only.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('14 records about ann@example.com were deleted. The audit log keeps the counts only.'),
+    ).toBeInTheDocument();
   });
 
   it('erases any address typed in the form, and refuses what is not an address', async () => {
@@ -74,8 +95,24 @@ describe('the Preferences tab', () => {
     const data: UserPreferencesResponse = {
       total: 2,
       preferences: [
-        { id: 1, email: 'ann@example.com', preferredCategories: ['electronics'], emailFrequency: 'weekly', hasCompletedSurvey: true, createdAt: '2026-06-01T09:00:00.000Z', updatedAt: '2026-06-02T09:00:00.000Z' },
-        { id: 2, email: 'bob@example.com', preferredCategories: [], emailFrequency: 'weekly', hasCompletedSurvey: false, createdAt: '2026-06-01T09:00:00.000Z', updatedAt: '2026-06-01T09:00:00.000Z' },
+        {
+          id: 1,
+          email: 'ann@example.com',
+          preferredCategories: ['electronics'],
+          emailFrequency: 'weekly',
+          hasCompletedSurvey: true,
+          createdAt: '2026-06-01T09:00:00.000Z',
+          updatedAt: '2026-06-02T09:00:00.000Z',
+        },
+        {
+          id: 2,
+          email: 'bob@example.com',
+          preferredCategories: [],
+          emailFrequency: 'weekly',
+          hasCompletedSurvey: false,
+          createdAt: '2026-06-01T09:00:00.000Z',
+          updatedAt: '2026-06-01T09:00:00.000Z',
+        },
       ],
     };
     fakeApi({ 'GET /api/admin/user-preferences': { json: data } });

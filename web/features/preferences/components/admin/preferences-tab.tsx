@@ -26,7 +26,8 @@ export function PreferencesTab({ tabKey }: { tabKey: string }) {
   const term = search.trim().toLowerCase();
   const rows = useMemo(() => (prefs.data ? prefs.data.preferences.filter((p) => p.email.includes(term)) : []), [prefs.data, term]);
   if (prefs.isPending) return <LoadingState label="Loading preferences…" />;
-  if (prefs.isError) return <ErrorState message={messageForPeople(prefs.error, 'Failed to load preferences')} onRetry={() => void prefs.refetch()} />;
+  if (prefs.isError)
+    return <ErrorState message={messageForPeople(prefs.error, 'Failed to load preferences')} onRetry={() => void prefs.refetch()} />;
   const all = prefs.data.preferences;
   const completed = all.filter((p) => p.hasCompletedSurvey).length;
 
@@ -53,10 +54,15 @@ export function PreferencesTab({ tabKey }: { tabKey: string }) {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {rows.slice(0, shown).map((p) => (
-            <li key={p.id} className="grid gap-1 px-4 py-3 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)] md:items-center md:gap-4">
+            <li
+              key={p.id}
+              className="grid gap-1 px-4 py-3 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)] md:items-center md:gap-4"
+            >
               <div className="min-w-0">
                 <p className="font-medium break-all text-slate-900">{p.email}</p>
-                <p className="mt-1">{p.hasCompletedSurvey ? <Badge tone="green">Survey Complete</Badge> : <Badge tone="outline">Skipped</Badge>}</p>
+                <p className="mt-1">
+                  {p.hasCompletedSurvey ? <Badge tone="green">Survey Complete</Badge> : <Badge tone="outline">Skipped</Badge>}
+                </p>
               </div>
               <div className="text-sm text-slate-800">
                 {categoriesText(p.preferredCategories)}

@@ -37,7 +37,8 @@ export function UsersTab({ tabKey }: { tabKey: string }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-3">
         <h2 className="mr-auto text-xl font-semibold text-slate-900">
-          Users {users.data ? <span className="text-base font-normal text-slate-600">({users.data.total.toLocaleString('en-GB')})</span> : null}
+          Users{' '}
+          {users.data ? <span className="text-base font-normal text-slate-600">({users.data.total.toLocaleString('en-GB')})</span> : null}
         </h2>
         <div className="w-full sm:w-72">
           <Label htmlFor="users-search">Search by e-mail</Label>
@@ -49,7 +50,9 @@ export function UsersTab({ tabKey }: { tabKey: string }) {
       ) : users.isError ? (
         <ErrorState message={messageForPeople(users.error, 'Failed to load users')} onRetry={() => void users.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState>{term ? 'No user matches that e-mail.' : 'No users yet: nobody has signed up, set an alert or clicked with an e-mail.'}</EmptyState>
+        <EmptyState>
+          {term ? 'No user matches that e-mail.' : 'No users yet: nobody has signed up, set an alert or clicked with an e-mail.'}
+        </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {rows.slice(0, shown).map((u) => (

@@ -12,7 +12,8 @@ import { signupClicksQuery } from '../../admin.api';
 export function SignupClicks({ tabKey, signupId }: { tabKey: string; signupId: number }) {
   const clicks = useQuery(signupClicksQuery(tabKey, signupId));
   if (clicks.isPending) return <LoadingState label="Loading clicks…" />;
-  if (clicks.isError) return <ErrorState message={messageForPeople(clicks.error, 'Failed to load clicks')} onRetry={() => void clicks.refetch()} />;
+  if (clicks.isError)
+    return <ErrorState message={messageForPeople(clicks.error, 'Failed to load clicks')} onRetry={() => void clicks.refetch()} />;
   const { clicks: rows, total } = clicks.data;
   if (rows.length === 0) return <p className="py-2 text-sm text-slate-600">No product clicks from this address yet.</p>;
   return (

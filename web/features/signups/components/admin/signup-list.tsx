@@ -53,7 +53,12 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
           description: `${plural(r.deletedCount, 'signup')} deleted. Their associated click data (${plural(r.clicksDeleted, 'click')}) has been removed.`,
         });
       },
-      onError: (error) => toast({ title: 'Error', description: `Failed to delete users: ${messageForPeople(error, 'please try again')}`, variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: `Failed to delete users: ${messageForPeople(error, 'please try again')}`,
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -65,12 +70,24 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
         </h3>
         <div className="w-full sm:w-72">
           <Label htmlFor="signup-search">Search by e-mail</Label>
-          <Input id="signup-search" type="search" value={search} placeholder="name@example.com" onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="signup-search"
+            type="search"
+            value={search}
+            placeholder="name@example.com"
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-2">
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input type="checkbox" className="h-4 w-4" checked={allSelected} disabled={matching.length === 0} onChange={(e) => toggleAll(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={allSelected}
+            disabled={matching.length === 0}
+            onChange={(e) => toggleAll(e.target.checked)}
+          />
           Select all{term ? ' matching' : ''}
         </label>
         <span className="text-sm text-slate-600" aria-live="polite">
@@ -115,26 +132,57 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
   );
 }
 
-function SignupRow({ tabKey, signup, checked, onCheck }: { tabKey: string; signup: AdminSignup; checked: boolean; onCheck: (on: boolean) => void }) {
+function SignupRow({
+  tabKey,
+  signup,
+  checked,
+  onCheck,
+}: {
+  tabKey: string;
+  signup: AdminSignup;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+}) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteSignup(tabKey);
   const clicksId = `signup-clicks-${signup.id}`;
   const confirmDelete = () =>
     remove.mutate(signup.id, {
       onSuccess: (r) =>
-        toast({ title: 'Signup deleted', description: `${r.signup.email} and their associated click data (${plural(r.clicksDeleted, 'click')}) have been removed.` }),
-      onError: (error) => toast({ title: 'Error', description: `Failed to delete user: ${messageForPeople(error, 'please try again')}`, variant: 'destructive' }),
+        toast({
+          title: 'Signup deleted',
+          description: `${r.signup.email} and their associated click data (${plural(r.clicksDeleted, 'click')}) have been removed.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: `Failed to delete user: ${messageForPeople(error, 'please try again')}`,
+          variant: 'destructive',
+        }),
     });
   return (
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <input type="checkbox" className="h-4 w-4" checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={`Select ${signup.email}`} />
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={checked}
+          onChange={(e) => onCheck(e.target.checked)}
+          aria-label={`Select ${signup.email}`}
+        />
         <span className="min-w-0 font-medium break-all text-slate-900">{signup.email}</span>
         <SourceBadge source={signup.source} />
         {signup.newUser ? <NewUserBadge /> : null}
         <span className="text-sm text-slate-600">Signed up {formatDateTime(signup.createdAt)}</span>
         <div className="ml-auto flex items-center gap-2">
-          <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={clicksId} onClick={() => setOpen((o) => !o)} disabled={signup.clickCount === 0}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={clicksId}
+            onClick={() => setOpen((o) => !o)}
+            disabled={signup.clickCount === 0}
+          >
             <ChevronDown className={clsx('h-4 w-4 transition-transform', open ? '' : '-rotate-90')} aria-hidden="true" />
             {plural(signup.clickCount, 'click')}
           </Button>

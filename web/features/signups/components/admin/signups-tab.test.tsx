@@ -40,7 +40,17 @@ const DATA: SignupsResponse = {
 const CLICKS: SignupClicksResponse = {
   total: 1,
   clicks: [
-    { id: 9, asin: 'B0CLICK001', title: 'Ninja Air Fryer', clickType: 'shop', price: '79.99', category: 'kitchen', affiliateTag: 'dealalertsnew-21', newUserTag: true, clickedAt: '2026-06-15T12:00:00.000Z' },
+    {
+      id: 9,
+      asin: 'B0CLICK001',
+      title: 'Ninja Air Fryer',
+      clickType: 'shop',
+      price: '79.99',
+      category: 'kitchen',
+      affiliateTag: 'dealalertsnew-21',
+      newUserTag: true,
+      clickedAt: '2026-06-15T12:00:00.000Z',
+    },
   ],
 };
 
@@ -103,8 +113,13 @@ describe('the signups tab', () => {
     await waitFor(() => expect(list.queryByText('bob@example.com')).toBeNull());
   });
 
-  it("says so when the list cannot be loaded", async () => {
-    fakeApi({ 'GET /api/admin/signups': { status: 500, json: { error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' } } });
+  it('says so when the list cannot be loaded', async () => {
+    fakeApi({
+      'GET /api/admin/signups': {
+        status: 500,
+        json: { error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' },
+      },
+    });
     renderPage(<SignupsTab tabKey="signups" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again.');
   });

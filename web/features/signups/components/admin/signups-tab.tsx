@@ -26,7 +26,8 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
   const queryClient = useQueryClient();
   const signups = useQuery(signupsQuery(tabKey));
   if (signups.isPending) return <LoadingState label="Loading signups…" />;
-  if (signups.isError) return <ErrorState message={messageForPeople(signups.error, 'Failed to load signups')} onRetry={() => void signups.refetch()} />;
+  if (signups.isError)
+    return <ErrorState message={messageForPeople(signups.error, 'Failed to load signups')} onRetry={() => void signups.refetch()} />;
   const data = signups.data;
   const { stats, clickSummary } = data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) });
@@ -64,7 +65,8 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
       </div>
       {data.total > data.signups.length ? (
         <p className="text-sm text-slate-600">
-          Showing the newest {data.signups.length.toLocaleString('en-GB')} of {data.total.toLocaleString('en-GB')} signups; the server export has them all.
+          Showing the newest {data.signups.length.toLocaleString('en-GB')} of {data.total.toLocaleString('en-GB')} signups; the server
+          export has them all.
         </p>
       ) : null}
 
@@ -81,7 +83,12 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
         </StatGrid>
       </section>
 
-      <CollapsibleSection title={`Top ${TOP_CLICKERS_SHOWN} users by clicks`} summary={`(${data.topClickers.length})`} headingLevel={3} defaultOpen>
+      <CollapsibleSection
+        title={`Top ${TOP_CLICKERS_SHOWN} users by clicks`}
+        summary={`(${data.topClickers.length})`}
+        headingLevel={3}
+        defaultOpen
+      >
         {data.topClickers.length === 0 ? (
           <p className="text-sm text-slate-600">No signed-up user has clicked a product yet.</p>
         ) : (

@@ -27,11 +27,21 @@ export function SignupsTable({ signups }: { signups: AdminSignup[] }) {
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">E-mail</th>
-              <th scope="col" className="px-4 py-2 font-medium">Source</th>
-              <th scope="col" className="px-4 py-2 font-medium">Signed up</th>
-              <th scope="col" className="px-4 py-2 font-medium">Clicks</th>
-              <th scope="col" className="px-4 py-2 font-medium">Referrer</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                E-mail
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Source
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Signed up
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Clicks
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Referrer
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

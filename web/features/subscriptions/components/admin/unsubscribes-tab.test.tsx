@@ -22,7 +22,10 @@ const record = (id: number, over: Partial<UnsubscribeRecord> = {}): UnsubscribeR
   effective: true,
   ...over,
 });
-const RECORDS = [record(2), record(1, { email: null, reason: 'visited_unsubscribe_page', ipAddress: '2001:db8:abcd::/48', effective: false })];
+const RECORDS = [
+  record(2),
+  record(1, { email: null, reason: 'visited_unsubscribe_page', ipAddress: '2001:db8:abcd::/48', effective: false }),
+];
 
 describe('the unsubscribes tab', () => {
   it('shows the cards, the reasons, Anonymous, and a full IP only for an opened row', async () => {

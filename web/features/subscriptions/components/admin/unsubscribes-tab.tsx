@@ -49,7 +49,15 @@ export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
     downloadCsv(
       csvFileNameFor('unsubscribes'),
       ['email', 'reason', 'visitedPath', 'createdAt', 'ipNetwork', 'referrer', 'tookEffect'],
-      records.map((r) => [r.email ?? 'Anonymous', r.reason, r.visitedPath, r.createdAt, r.ipAddress, r.referrer, r.effective ? 'yes' : 'no']),
+      records.map((r) => [
+        r.email ?? 'Anonymous',
+        r.reason,
+        r.visitedPath,
+        r.createdAt,
+        r.ipAddress,
+        r.referrer,
+        r.effective ? 'yes' : 'no',
+      ]),
     );
     toast({ title: 'Export Complete', description: `${records.length} unsubscribe records saved as CSV.` });
   };
@@ -58,9 +66,21 @@ export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-slate-900">Unsubscribes</h2>
       <StatGrid>
-        <StatCard label="Total Unsubscribes" value={stats.data.totalUnsubscribes} hint={`${stats.data.unsubscribedAddresses.toLocaleString('en-GB')} addresses unsubscribed now`} />
-        <StatCard label="Recent (Last 10)" value={stats.data.recentUnsubscribes.length} hint={stats.data.recentUnsubscribes[0] ? `Newest ${formatDateTime(stats.data.recentUnsubscribes[0].createdAt)}` : 'None yet'} />
-        <StatCard label="Top Reason" value={<span className="text-lg">{top ? reasonText(top.reason) : '—'}</span>} hint={top ? `${top.count.toLocaleString('en-GB')} times` : undefined} />
+        <StatCard
+          label="Total Unsubscribes"
+          value={stats.data.totalUnsubscribes}
+          hint={`${stats.data.unsubscribedAddresses.toLocaleString('en-GB')} addresses unsubscribed now`}
+        />
+        <StatCard
+          label="Recent (Last 10)"
+          value={stats.data.recentUnsubscribes.length}
+          hint={stats.data.recentUnsubscribes[0] ? `Newest ${formatDateTime(stats.data.recentUnsubscribes[0].createdAt)}` : 'None yet'}
+        />
+        <StatCard
+          label="Top Reason"
+          value={<span className="text-lg">{top ? reasonText(top.reason) : '—'}</span>}
+          hint={top ? `${top.count.toLocaleString('en-GB')} times` : undefined}
+        />
         <StatCard label="Export" value={<span className="text-lg">{records.length.toLocaleString('en-GB')} records</span>}>
           <Button variant="secondary" size="sm" onClick={exportCsv} disabled={records.length === 0}>
             <Download className="h-4 w-4" aria-hidden="true" />
@@ -142,12 +162,18 @@ function UnsubscribeRow({ tabKey, record }: { tabKey: string; record: Unsubscrib
       <td className="px-4 py-2 whitespace-nowrap text-slate-700">{formatDateTime(record.createdAt)}</td>
       <td className="px-4 py-2 font-mono text-xs whitespace-nowrap text-slate-700">
         {open && full.data ? (
-          full.data.ipAddress ?? '—'
+          (full.data.ipAddress ?? '—')
         ) : (
           <span className="inline-flex items-center gap-2">
             {record.ipAddress ?? '—'}
             {record.ipAddress ? (
-              <Button variant="ghost" size="sm" onClick={() => setOpen(true)} disabled={open} aria-label={`Show the full IP address of record ${record.id}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setOpen(true)}
+                disabled={open}
+                aria-label={`Show the full IP address of record ${record.id}`}
+              >
                 <Eye className="h-4 w-4" aria-hidden="true" />
                 {open ? 'Loading…' : 'Show'}
               </Button>
