@@ -38,6 +38,12 @@ import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
 import { auditRoutes } from './features/audit/audit.admin.routes';
 import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.admin.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { signupsAdminRoutes } from './features/signups/signups.admin.routes';
+import { subscriptionsAdminRoutes } from './features/subscriptions/subscriptions.admin.routes';
+import { preferencesAdminRoutes } from './features/preferences/preferences.admin.routes';
+import { erasureAdminRoutes } from './features/erasure/erasure.admin.routes';
+import { alertsAdminRoutes } from './features/alerts/alerts.admin.routes';
+import { priceChecksAdminRoutes } from './features/price-checks/price-checks.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -70,7 +76,19 @@ const asApp = (scope: unknown): App => scope as App;
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes, catalogueAdminRoutes];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [
+  adminAuthRoutes,
+  auditRoutes,
+  // Issue 11 part 3: the catalogue tabs.
+  catalogueAdminRoutes,
+  // Issue 12 parts 1 and 2: people, alerts and price checks.
+  signupsAdminRoutes,
+  subscriptionsAdminRoutes,
+  preferencesAdminRoutes,
+  erasureAdminRoutes,
+  alertsAdminRoutes,
+  priceChecksAdminRoutes,
+];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest

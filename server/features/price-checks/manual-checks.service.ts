@@ -2,11 +2,14 @@
  * Manual price checks asked for by a visitor (shopper-screens §3 "Price check result", §7;
  * DESIGN.md §4 "Visitors"; issue 5): a visitor checks only the alerts its token reaches (every
  * alert of the address with a mailbox token, this browser's with a device token). An unknown
- * alert and one the token does not reach get the same not-found answer.
+ * alert and one the token does not reach get the same not-found answer. The owners' run of every
+ * alert is {@link checkAllAlertsForOwner}.
  */
+import type { AdminPriceCheckRun } from '../../../common/api/alerts.admin.schema';
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { OTHER_ADDRESS, reachableAlertIds, TOKEN_REQUIRED } from '../alerts/alerts.service';
+import { recordAdminAction } from '../audit/audit.service';
 import type { Visitor } from '../visitors/visitors.service';
 import { runPriceCheck, type PriceCheckDeps } from './price-check.service';
 
@@ -36,4 +39,32 @@ export async function checkAllAlerts(
   if (ids.length === 0) return ok({ results: [], totalChecked: 0 });
   const run = await runPriceCheck(deps, { trigger: 'manual', alertIds: ids });
   return ok({ results: run.results, totalChecked: run.alertsChecked });
+}
+
+/**
+ * The owners' "Check Prices Now" (admin-area §2 "Price Check History"; issue 12 part 2): checks
+ * every active alert now (trigger 'manual'), then writes the run to the audit log with its counts.
+ * The run writes its own price_check_logs row, so the history shows it at once.
+ */
+export async function checkAllAlertsForOwner(deps: PriceCheckDeps, adminId: number): Promise<AdminPriceCheckRun> {
+  const run = await runPriceCheck(deps, { trigger: 'manual' });
+  const drops = run.results.filter((r) => r.status === 'drop').length;
+  await recordAdminAction(
+    deps.db,
+    {
+      adminId,
+      action: 'price-checks.run',
+      target: `price check log ${run.logId}`,
+      counts: { checked: run.alertsChecked, failed: run.failedChecks, drops, notificationsQueued: run.notificationsQueued },
+    },
+    deps.clock(),
+  );
+  return {
+    logId: run.logId,
+    alertsChecked: run.alertsChecked,
+    successfulChecks: run.successfulChecks,
+    failedChecks: run.failedChecks,
+    drops,
+    notificationsQueued: run.notificationsQueued,
+  };
 }

@@ -4,7 +4,7 @@
  * (`= any($1::text[])`, `unnest(...)`) so a run over any number of alerts is a handful of
  * statements, never one per alert. Money in integer pence.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dealAlerts, priceCheckLogs } from '../../db/schema/alerts.schema';
 
@@ -146,11 +146,6 @@ export async function insertPriceCheckLog(db: Db | Tx, log: PriceCheckLogInsert)
   const [row] = await db.insert(priceCheckLogs).values(log).returning({ id: priceCheckLogs.id });
   if (!row) throw new Error('price_check_logs insert returned no row');
   return row.id;
-}
-
-/** The newest `limit` logs, newest first. */
-export async function latestPriceCheckLogs(db: Db | Tx, limit: number) {
-  return db.select().from(priceCheckLogs).orderBy(desc(priceCheckLogs.checkedAt), desc(priceCheckLogs.id)).limit(limit);
 }
 
 /** Whether any active alert was never checked (the scheduler then runs an 'initial' check at start). */

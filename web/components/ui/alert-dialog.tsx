@@ -7,8 +7,11 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { buttonClasses } from './button';
 
 export interface ConfirmDialogProps {
-  /** The element that opens the dialog (rendered as the trigger). */
-  trigger: ReactNode;
+  /** The element that opens the dialog (rendered as the trigger); none when `open` is controlled. */
+  trigger?: ReactNode;
+  /** Controlled open state (e.g. opened after a form checks its input). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -16,10 +19,19 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
-    <AlertDialogPrimitive.Root>
-      <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger>
+    <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialogPrimitive.Trigger asChild>{trigger}</AlertDialogPrimitive.Trigger> : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-[60] bg-slate-900/60" />
         <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-[60] w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-xl focus:outline-none">

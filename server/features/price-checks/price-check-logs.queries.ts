@@ -1,0 +1,87 @@
+/**
+ * SQL of the price-check history (admin-area §2 "Price Check History", §3 "Price check log", §9;
+ * issue 12 part 2): one page of logs with at most N per-product lines each (a scheduled run over the
+ * catalogue writes one line per product: never sent whole), and per-day outcome counts for the chart.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+
+type Queryable = Db | Tx;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export interface PriceCheckLogPageRow {
+  id: number;
+  trigger_type: string;
+  checked_at: Date | string;
+  alerts_checked: number;
+  successful_checks: number;
+  failed_checks: number;
+  source_calls: number;
+  /** At most `detailsShown` lines: failures first, then by the size of the change. */
+  details: unknown[];
+  details_total: number;
+}
+
+/** Logs `offset`…`offset + limit` (newest first) with their first `detailsShown` detail lines, and the number of logs. */
+export async function priceCheckLogPage(
+  db: Queryable,
+  offset: number,
+  limit: number,
+  detailsShown: number,
+): Promise<{ rows: PriceCheckLogPageRow[]; total: number }> {
+  const rows = rowsOf<PriceCheckLogPageRow>(
+    await db.execute(sql`
+      select l.id::int as id, l.trigger_type, l.checked_at, l.alerts_checked, l.successful_checks, l.failed_checks, l.source_calls,
+        case when jsonb_typeof(l.details) = 'array' then jsonb_array_length(l.details) else 0 end as details_total,
+        coalesce((
+          select jsonb_agg(d.line order by d.failed desc, d.size desc nulls last, d.n)
+          from (
+            select e.line, e.n, coalesce((e.line->>'success')::boolean, false) = false as failed,
+              abs((e.line->>'priceChangePercent')::numeric) as size
+            from jsonb_array_elements(case when jsonb_typeof(l.details) = 'array' then l.details else '[]'::jsonb end)
+              with ordinality as e(line, n)
+            order by failed desc, size desc nulls last, e.n
+            limit ${detailsShown}
+          ) d
+        ), '[]'::jsonb) as details
+      from price_check_logs l
+      order by l.checked_at desc, l.id desc
+      offset ${offset} limit ${limit}`),
+  );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from price_check_logs`));
+  return { rows, total: count?.n ?? 0 };
+}
+
+export interface OutcomeDayRow {
+  date: string;
+  drops: number;
+  increases: number;
+  unchanged: number;
+  failures: number;
+}
+
+/**
+ * Per-product outcomes of the runs since `since`, by Europe/London day: failed lines, drops
+ * (priceChange < 0), increases (> 0) and the rest (unchanged, or the first look at a price).
+ */
+export async function outcomesByDay(db: Queryable, since: Date): Promise<OutcomeDayRow[]> {
+  return rowsOf<OutcomeDayRow>(
+    await db.execute(sql`
+      select to_char((l.checked_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as date,
+        (count(*) filter (where not ok))::int as failures,
+        (count(*) filter (where ok and change < 0))::int as drops,
+        (count(*) filter (where ok and change > 0))::int as increases,
+        (count(*) filter (where ok and (change is null or change = 0)))::int as unchanged
+      from price_check_logs l,
+        lateral (
+          select coalesce((e->>'success')::boolean, false) as ok, (e->>'priceChange')::numeric as change
+          from jsonb_array_elements(case when jsonb_typeof(l.details) = 'array' then l.details else '[]'::jsonb end) e
+        ) x
+      where l.checked_at >= ${since.toISOString()}::timestamptz
+      group by 1
+      order by 1`),
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The owners' people and alerts tabs in Chromium (issue 12 parts 1 and 2), on the demo catalogue:
+ * a shopper signs up and creates a price alert through the public API (as the site's dialogs do),
+ * the owner signs in, finds the alert under the shopper's e-mail in the Alerts tab, runs Check
+ * Prices Now and sees the new Manual log with its results, then opens the signups tab and sees the
+ * shopper with the cards. Desktop 1280 and mobile 390 px; screenshots in
+ * test-results/e2e/admin-people-*.png.
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, type RunningServer } from './support/server-process';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-results/e2e');
+const CHROMIUM = '/usr/bin/chromium';
+const ADMIN_EMAIL = 'owner@dealalerts.example';
+const ADMIN_PASSWORD = 'e2e admin people password';
+const SHOPPER = 'shopper.e2e@example.com';
+const REFERRER = 'https://www.google.co.uk/search?q=kitchen+deals+this+week';
+
+const missing = [
+  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
+  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
+].filter(Boolean) as string[];
+if (missing.length > 0) {
+  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
+  console.warn(`Skipping the admin people journey: ${missing.join('; ')}`);
+}
+
+describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromium', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let productTitle = '';
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const port = await freePort();
+    server = await startServer(
+      {
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-admin-people-')),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      },
+      ['--demo'],
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    });
+
+    // The shopper: a signup from the popup, then a price alert on a catalogue product.
+    const signup = await fetch(`${server.url}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: SHOPPER, source: 'signup_popup', referrer: REFERRER }),
+    });
+    expect(signup.status).toBe(201);
+    const deals = await (await fetch(`${server.url}/api/amazon/top-discounted`)).json();
+    const product = (deals.products as Array<{ asin: string; title: string }>)[0]!;
+    productTitle = product.title;
+    const alert = await fetch(`${server.url}/api/deal-alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await signup.json()).visitorToken}` },
+      body: JSON.stringify({ userEmail: SHOPPER, productAsin: product.asin }),
+    });
+    expect(alert.status, await alert.clone().text()).toBeLessThan(300);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-people-${name}.png`), fullPage: true });
+
+  async function signedInPage(width: number): Promise<Page> {
+    const mobile = width < 768;
+    const context = await browser.newContext({
+      viewport: { width, height: mobile ? 844 : 900 },
+      isMobile: mobile,
+      hasTouch: mobile,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/deal-alerts`);
+    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Alerts', level: 2 }).waitFor();
+    return page;
+  }
+
+  for (const width of [1280, 390]) {
+    it(`${width} px: the shopper's alert, Check Prices Now and its log, then signups`, async () => {
+      const page = await signedInPage(width);
+      const group = page.getByRole('region', { name: new RegExp(SHOPPER.replace(/\./g, '\\.')) });
+      await group.getByText(productTitle).waitFor();
+      await group.getByText('Active', { exact: true }).waitFor();
+      expect(await page.getByRole('definition').first().textContent()).toBe('1');
+
+      await page.getByRole('button', { name: 'Price Check History' }).click();
+      const runs = page.getByRole('heading', { name: 'Latest runs' }).locator('..').getByRole('listitem');
+      const before = await runs.count();
+      await page.getByRole('button', { name: 'Check Prices Now' }).click();
+      await page.getByText('Price Check Complete', { exact: true }).waitFor();
+      await expect.poll(() => runs.count()).toBe(Math.min(before + 1, 10));
+      const newest = runs.first();
+      await newest.getByText('Manual', { exact: true }).waitFor();
+      await newest.getByText('All Success').waitFor();
+      await newest.getByRole('button', { name: /Results/ }).click();
+      await newest.getByRole('cell', { name: new RegExp(productTitle.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();
+      await group.getByText(/Last checked/).waitFor();
+      await page.locator('.recharts-line').first().waitFor({ state: 'attached' });
+      await shot(page, `alerts-chart-${width}`);
+      await page.getByRole('button', { name: 'Show as table' }).click();
+      await page.getByRole('table', { name: 'Price-check outcomes per day' }).waitFor();
+      await shot(page, `alerts-${width}`);
+
+      await page.getByRole('tab', { name: 'signups' }).click();
+      await page.getByRole('heading', { name: 'Signups', level: 2 }).waitFor();
+      await page.getByText(SHOPPER).first().waitFor();
+      await page.getByText('Popup', { exact: true }).first().waitFor();
+      // The second list cuts the referrer to 30 characters (admin-area §9).
+      await page.getByRole('cell', { name: `${REFERRER.slice(0, 30)}…` }).waitFor();
+      await shot(page, `signups-${width}`);
+      await page.context().close();
+    });
+  }
+});
