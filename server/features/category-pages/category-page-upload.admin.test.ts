@@ -37,13 +37,23 @@ beforeAll(async () => {
     ASINS.map((asin, i) => ({ asin, title: TITLES[i]!, pricePence: 2000 + i * 100 })),
   );
   admin = await signInAsAdmin(app, database, PUBLIC_URL);
-  const res = await app.inject({ method: 'POST', url: '/api/category-pages', headers: admin, payload: { name: 'Cooking', affiliateTag: 'cook-21' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/category-pages',
+    headers: admin,
+    payload: { name: 'Cooking', affiliateTag: 'cook-21' },
+  });
   expect(res.statusCode).toBe(201);
 });
 afterAll(() => close?.());
 
 function upload(form: { payload: Buffer; headers: Record<string, string> }, slug = 'cooking') {
-  return app.inject({ method: 'POST', url: `/api/category-pages/${slug}/upload-csv`, headers: { ...admin, ...form.headers }, payload: form.payload });
+  return app.inject({
+    method: 'POST',
+    url: `/api/category-pages/${slug}/upload-csv`,
+    headers: { ...admin, ...form.headers },
+    payload: form.payload,
+  });
 }
 
 async function shopperTitles(slug = 'cooking'): Promise<string[]> {
@@ -106,20 +116,34 @@ describe('POST /api/category-pages/{slug}/upload-csv', () => {
   it.each<[string, () => ReturnType<typeof upload>, number, string]>([
     [
       'a JSON body',
-      () =>
-        app.inject({ method: 'POST', url: '/api/category-pages/cooking/upload-csv', headers: admin, payload: { asins: [ASINS[0]] } }),
+      () => app.inject({ method: 'POST', url: '/api/category-pages/cooking/upload-csv', headers: admin, payload: { asins: [ASINS[0]] } }),
       400,
       'csvFile: send the file as multipart/form-data',
     ],
-    ['a form without a file', () => upload(multipartBody([{ name: 'note', content: 'hello' }])), 400, 'csvFile: choose a CSV file to upload'],
+    [
+      'a form without a file',
+      () => upload(multipartBody([{ name: 'note', content: 'hello' }])),
+      400,
+      'csvFile: choose a CSV file to upload',
+    ],
     [
       'a file in another part',
       () => upload(multipartBody([{ name: 'upload', filename: 'a.csv', content: `asin\n${ASINS[0]}\n` } satisfies FormPart])),
       400,
       'csvFile: the file part must be named csvFile',
     ],
-    ['an image', () => upload(csvForm(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'photo.png', 'image/png')), 400, 'csvFile: must be a CSV file (.csv)'],
-    ['a .csv name with an image type', () => upload(csvForm('asin\n', 'photo.csv', 'image/png')), 400, 'csvFile: must be a CSV file (text/csv)'],
+    [
+      'an image',
+      () => upload(csvForm(Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'photo.png', 'image/png')),
+      400,
+      'csvFile: must be a CSV file (.csv)',
+    ],
+    [
+      'a .csv name with an image type',
+      () => upload(csvForm('asin\n', 'photo.csv', 'image/png')),
+      400,
+      'csvFile: must be a CSV file (text/csv)',
+    ],
     ['an empty file', () => upload(csvForm('')), 400, 'csvFile: the file is empty; it must list ASINs'],
     [
       'a file without an ASIN column',
@@ -139,7 +163,12 @@ describe('POST /api/category-pages/{slug}/upload-csv', () => {
       400,
       'csvFile: line 3: malformed CSV: a quote opens but never closes (the record starting on line 3); nothing was added',
     ],
-    ['an unknown page', () => upload(csvForm(`asin\n${ASINS[0]}\n`), 'no-such-page'), 404, 'slug: there is no category page "no-such-page"'],
+    [
+      'an unknown page',
+      () => upload(csvForm(`asin\n${ASINS[0]}\n`), 'no-such-page'),
+      404,
+      'slug: there is no category page "no-such-page"',
+    ],
   ])('refuses %s whole, adding nothing', async (_name, send, status, message) => {
     const before = await shopperTitles();
     const res = await send();

@@ -92,13 +92,19 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
 
   app.post(
     '/api/category-pages',
-    { onRequest, schema: { body: categoryPageCreateSchema, response: { 201: adminCategoryPageResponseSchema, 409: apiErrorSchema, ...errors } } },
+    {
+      onRequest,
+      schema: { body: categoryPageCreateSchema, response: { 201: adminCategoryPageResponseSchema, 409: apiErrorSchema, ...errors } },
+    },
     async (request, reply) => sendOutcome(reply, await createCategoryPage(db, actor(request), deps.env.AFFILIATE_TAG, request.body), 201),
   );
 
   app.put(
     '/api/category-pages/:id',
-    { onRequest, schema: { params: idParamsSchema, body: categoryPageUpdateSchema, response: { 200: adminCategoryPageResponseSchema, ...errors } } },
+    {
+      onRequest,
+      schema: { params: idParamsSchema, body: categoryPageUpdateSchema, response: { 200: adminCategoryPageResponseSchema, ...errors } },
+    },
     async (request, reply) => sendOutcome(reply, await updateCategoryPage(db, actor(request), request.params.id, request.body)),
   );
 
@@ -110,14 +116,22 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
 
   app.post(
     '/api/category-pages/:slug/products',
-    { onRequest, schema: { params: slugParams, body: categoryPageAsinsSchema, response: { 200: categoryPageProductsAddedSchema, ...errors } } },
-    async (request, reply) => sendOutcome(reply, await addCategoryPageProducts(db, actor(request), request.params.slug, request.body.asins)),
+    {
+      onRequest,
+      schema: { params: slugParams, body: categoryPageAsinsSchema, response: { 200: categoryPageProductsAddedSchema, ...errors } },
+    },
+    async (request, reply) =>
+      sendOutcome(reply, await addCategoryPageProducts(db, actor(request), request.params.slug, request.body.asins)),
   );
 
   app.delete(
     '/api/category-pages/:slug/products',
-    { onRequest, schema: { params: slugParams, body: categoryPageAsinsSchema, response: { 200: categoryPageProductsRemovedSchema, ...errors } } },
-    async (request, reply) => sendOutcome(reply, await removeCategoryPageProducts(db, actor(request), request.params.slug, request.body.asins)),
+    {
+      onRequest,
+      schema: { params: slugParams, body: categoryPageAsinsSchema, response: { 200: categoryPageProductsRemovedSchema, ...errors } },
+    },
+    async (request, reply) =>
+      sendOutcome(reply, await removeCategoryPageProducts(db, actor(request), request.params.slug, request.body.asins)),
   );
 
   app.post(

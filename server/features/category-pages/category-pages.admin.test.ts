@@ -109,7 +109,10 @@ describe('who may call the category-page writes', () => {
 
   it('answers 401 without a session or with a made-up one, and changes nothing', async () => {
     for (const route of ROUTES) {
-      for (const headers of [{ origin: ORIGIN }, { origin: ORIGIN, cookie: 'admin_session=bm90LWEtc2Vzc2lvbg' }]) {
+      for (const headers of [{ origin: ORIGIN }, { origin: ORIGIN, cookie: 'admin_session=bm90LWEtc2Vzc2lvbg' }] as Record<
+        string,
+        string
+      >[]) {
         const res = await call(route, headers);
         expect(res.statusCode, `${route.method} ${route.url()}`).toBe(401);
         expect(res.json().message).toMatch(/^session: /);
@@ -199,7 +202,11 @@ describe('a page through its life, as the owners change it and shoppers see it',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ added: 2, alreadyOnPage: 0, notInCatalogue: ['B0NOTHERE1'], overLimit: [], productCount: 2 });
-    expect(await shopperView(page.slug)).toEqual({ status: 200, titles: ['Four Slice Toaster', 'Cordless Kettle 1.7L'], tags: ['picks-21'] });
+    expect(await shopperView(page.slug)).toEqual({
+      status: 200,
+      titles: ['Four Slice Toaster', 'Cordless Kettle 1.7L'],
+      tags: ['picks-21'],
+    });
 
     const again = await send('POST', `/api/category-pages/${page.slug}/products`, { asins: [KETTLE, BLENDER] });
     expect(again.json()).toMatchObject({ added: 1, alreadyOnPage: 1, productCount: 3 });

@@ -44,7 +44,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'deal-alerts', label: 'Alerts', plannedIn: PEOPLE },
   { key: 'signups', label: 'signups', plannedIn: PEOPLE },
   { key: 'unsubscribes', label: 'unsubscribes', plannedIn: PEOPLE },
-  { key: 'categories', label: 'Categories (category pages management)', plannedIn: CATALOGUE },
+  {
+    key: 'categories',
+    label: 'Categories (category pages management)',
+    load: () => import('../../features/category-pages/components/admin/category-pages-tab').then((m) => ({ default: m.CategoryPagesTab })),
+  },
   { key: 'user-preferences', label: 'Preferences', plannedIn: PEOPLE },
   { key: 'email-templates', label: 'Templates', plannedIn: PEOPLE },
   { key: 'email-alerts', label: 'Email Alerts', plannedIn: PEOPLE },
