@@ -8,33 +8,17 @@ import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN, ASIN_PATTERN } from '../affiliate';
 import { categoryPageSchema } from './deals.schema';
 import { freeText, safeText } from './text.schema';
+import { categoryPageSlug, CATEGORY_PAGE_ASINS_PER_CALL, CATEGORY_PAGE_DESCRIPTION_MAX, CATEGORY_PAGE_NAME_MAX } from '../category-pages';
 
-/** Longest name (its slug is never longer, and slugs are at most 100 characters). */
-export const CATEGORY_PAGE_NAME_MAX = 100;
-/** Longest description. */
-export const CATEGORY_PAGE_DESCRIPTION_MAX = 1000;
-/** Most products one page holds (the public page shows them all). */
-export const CATEGORY_PAGE_MAX_PRODUCTS = 1000;
-/** Most ASINs one add or remove call names. */
-export const CATEGORY_PAGE_ASINS_PER_CALL = CATEGORY_PAGE_MAX_PRODUCTS;
-/** Largest products CSV of one page, bytes (1,000 rows of a full feed layout fit in well under 1 MiB). */
-export const CATEGORY_PAGE_CSV_MAX_BYTES = 5 * 1024 * 1024;
-/** Rejected rows listed in an upload report (all are counted in `rejectedCount`). */
-export const CATEGORY_PAGE_CSV_REJECTIONS_LISTED = 100;
-
-/**
- * The slug of a page name (admin-area §5): lower-cased, runs of characters other than a–z and 0–9
- * replaced by one hyphen, hyphens at either end trimmed. Accents are folded first ("Café" → "cafe",
- * not "caf"), a kindness the spec does not forbid. '' when the name has no letter or digit.
- */
-export function categoryPageSlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export {
+  categoryPageSlug,
+  CATEGORY_PAGE_ASINS_PER_CALL,
+  CATEGORY_PAGE_CSV_MAX_BYTES,
+  CATEGORY_PAGE_CSV_REJECTIONS_LISTED,
+  CATEGORY_PAGE_DESCRIPTION_MAX,
+  CATEGORY_PAGE_MAX_PRODUCTS,
+  CATEGORY_PAGE_NAME_MAX,
+} from '../category-pages';
 
 const TAG_RULE = 'must be an Associates tag: at most 64 letters, digits, - or _';
 

@@ -3,7 +3,7 @@
  * (admin-area §2, §7; issue 11 part 3): the page list with product counts, a page's products (the
  * public read, so the owner sees exactly what shoppers see), and the writes. Every query is keyed
  * `adminTabKey(tabKey, …)`, so the shell's Refresh refetches them; every write refetches the tab
- * and drops the public page's cached answers in this browser.
+ * and the audit log, and drops the public page's cached answers in this browser.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -16,7 +16,7 @@ import type {
   CategoryPageProductsRemoved,
 } from '../../../common/api/category-pages.admin.schema';
 import type { Product } from '../../../common/api/products.schema';
-import { adminTabKey } from '../../lib/admin-query-keys';
+import { adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
 import { ApiError, apiRequest } from '../../lib/http.client';
 
 const base = '/api/category-pages';
@@ -59,6 +59,8 @@ export function useCategoryPageWrites(tabKey: string) {
   const queryClient = useQueryClient();
   const settled = (slug?: string) => {
     void queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) });
+    // Each write adds an audit entry, shown at the bottom of the shell.
+    void queryClient.invalidateQueries({ queryKey: adminAuditLogKey() });
     if (slug) void queryClient.invalidateQueries({ queryKey: ['category-pages', slug] });
   };
   return {

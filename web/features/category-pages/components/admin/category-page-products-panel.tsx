@@ -74,6 +74,7 @@ const columns = helper.columns([
   helper.accessor('title', {
     header: 'Product',
     sortFn: 'alphanumeric',
+    meta: meta({ mobile: 'grow' }),
     cell: ({ row }) => (
       <div className="flex min-w-44 items-center gap-3">
         {row.original.imageUrl ? (
@@ -103,16 +104,21 @@ const columns = helper.columns([
   helper.accessor('categoryName', {
     header: 'Amazon category',
     sortFn: 'alphanumeric',
-    meta: meta({ wide: true }),
+    meta: meta({ mobile: 'hide' }),
     cell: (i) => i.getValue() ?? '—',
   }),
-  helper.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <ProductActions product={row.original} /> }),
+  helper.display({
+    id: 'actions',
+    header: 'Actions',
+    meta: meta({ mobile: 'full' }),
+    cell: ({ row }) => <ProductActions product={row.original} />,
+  }),
 ]);
 
 function ProductActions({ product }: { product: Product }) {
   const remove = useContext(RemoveOne);
   return (
-    <div className="flex gap-1">
+    <div className="flex gap-1 max-sm:justify-end">
       <a href={amazonPage(product.asin)} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'sm')}>
         <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
         View<span className="sr-only"> {product.title} on Amazon (opens in a new tab)</span>
@@ -211,7 +217,7 @@ export function CategoryPageProductsPanel({
         </Button>
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
         <CsvUploadForm slug={page.slug} writes={writes} />
         <AddProductsForm slug={page.slug} writes={writes} />
       </div>

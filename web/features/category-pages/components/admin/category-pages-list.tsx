@@ -48,20 +48,27 @@ const columns = helper.columns([
   helper.accessor('name', {
     header: 'Name',
     sortFn: 'alphanumeric',
+    meta: meta({ mobile: 'grow' }),
     cell: (info) => <NameCell page={info.row.original} />,
   }),
   helper.accessor('productCount', {
     header: 'Products',
     sortFn: 'basic',
-    meta: meta({ align: 'right' }),
+    meta: meta({ align: 'right', mobileLabel: 'Products' }),
     cell: (info) => <span className="tabular-nums">{info.getValue().toLocaleString('en-GB')}</span>,
   }),
   helper.accessor('affiliateTag', {
     header: 'Affiliate tag',
     sortFn: 'alphanumeric',
+    meta: meta({ mobile: 'full' }),
     cell: (info) => <TagCell page={info.row.original} />,
   }),
-  helper.display({ id: 'actions', header: 'Actions', cell: (info) => <RowActions page={info.row.original} /> }),
+  helper.display({
+    id: 'actions',
+    header: 'Actions',
+    meta: meta({ mobile: 'full' }),
+    cell: (info) => <RowActions page={info.row.original} />,
+  }),
 ]);
 
 function NameCell({ page }: { page: AdminCategoryPage }) {

@@ -6,11 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import {
-  categoryPageSlug,
-  CATEGORY_PAGE_DESCRIPTION_MAX,
-  CATEGORY_PAGE_NAME_MAX,
-} from '../../../../../common/api/category-pages.admin.schema';
+import { categoryPageSlug, CATEGORY_PAGE_DESCRIPTION_MAX, CATEGORY_PAGE_NAME_MAX } from '../../../../../common/category-pages';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label, Textarea } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toast.store';
