@@ -30,7 +30,10 @@ const nameSchema = safeText(CATEGORY_PAGE_NAME_MAX)
   .min(1, { message: 'must not be blank', abort: true })
   .refine((name) => categoryPageSlug(name) !== '', 'must contain at least one letter or digit')
   // Folding can lengthen a name ('ﬃ' → 'ffi'); the slug column holds 100.
-  .refine((name) => categoryPageSlug(name).length <= 100, 'must give a slug of at most 100 characters');
+  .refine(
+    (name) => name.length > CATEGORY_PAGE_NAME_MAX || categoryPageSlug(name).length <= 100,
+    'must give a slug of at most 100 characters',
+  );
 
 const descriptionSchema = freeText(CATEGORY_PAGE_DESCRIPTION_MAX).trim();
 

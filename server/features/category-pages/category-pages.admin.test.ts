@@ -3,9 +3,8 @@
  * part 3): who may call them (no session, a made-up or expired session → 401; a write from another
  * origin or none → 403), the slug rule and the 400s naming the field, create / tag edit / delete,
  * adding and removing products, the audit entries with their counts, and that what shoppers get —
- * `GET /api/category-pages/{slug}/products`, the `/go` redirect and the first HTML of
- * `/category/{slug}` (cached by catalogue version) — shows exactly the page's products after each
- * change. The CSV upload has its own file (category-page-upload.admin.test.ts).
+ * `GET /api/category-pages/{slug}/products`, the `/go` redirect, the first HTML of
+ * `/category/{slug}` and the sitemap (cached by catalogue version) — follows each change at once. The CSV upload has its own file (category-page-upload.admin.test.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -71,6 +70,8 @@ async function shopperView(slug: string) {
     tags: [...new Set(products.map((p) => new URL(p.affiliateUrl).searchParams.get('tag')))],
   };
 }
+
+const sitemap = async () => (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
 
 interface Route {
   method: Method;
@@ -196,7 +197,10 @@ describe('a page through its life, as the owners change it and shoppers see it',
   let page: { id: number; slug: string };
 
   it('adds products by ASIN: each once, unknown ones named, in the order asked', async () => {
+    // The sitemap is cached by catalogue version: a write must drop it (the clock stands still here).
+    expect(await sitemap()).not.toContain('/category/kitchen-picks');
     page = await createPage({ name: 'Kitchen Picks', affiliateTag: 'picks-21' });
+    expect(await sitemap()).toContain(`${PUBLIC_URL}/category/kitchen-picks`);
     const res = await send('POST', `/api/category-pages/${page.slug}/products`, {
       asins: [TOASTER, 'b0cadm0001', 'B0NOTHERE1', TOASTER],
     });
@@ -244,7 +248,7 @@ describe('a page through its life, as the owners change it and shoppers see it',
     expect(go.headers.location).toContain('tag=newpicks-21');
   });
 
-  it('removes selected products: the first HTML of /category/{slug} (cached) follows at once', async () => {
+  it('removes selected products: the first HTML of /category/{slug} follows at once', async () => {
     // The first HTML needs the built web app (npm run build); the API view is checked either way.
     const html = async () => (built ? (await app.inject({ method: 'GET', url: `/category/${page.slug}` })).body : null);
     if (built) expect(await html()).toContain('Personal Blender');
@@ -282,6 +286,7 @@ describe('a page through its life, as the owners change it and shoppers see it',
     const res = await send('DELETE', `/api/category-pages/${page.id}`);
     expect(res.json()).toEqual({ deleted: { id: page.id, slug: 'kitchen-picks', name: 'Kitchen Picks' }, removedProducts: 1 });
     expect((await shopperView(page.slug)).status).toBe(404);
+    expect(await sitemap()).not.toContain('/category/kitchen-picks');
     if (built) expect((await app.inject({ method: 'GET', url: `/category/${page.slug}` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/products/${KETTLE}` })).statusCode).toBe(200);
     expect((await send('DELETE', `/api/category-pages/${page.id}`)).statusCode).toBe(404);
