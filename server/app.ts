@@ -24,6 +24,7 @@ import { configRoutes } from './features/config/config.routes';
 import { productsRoutes } from './features/products/products.routes';
 import { dealsRoutes } from './features/products/deals.routes';
 import { categoryPagesRoutes } from './features/category-pages/category-pages.routes';
+import { categoryPagesAdminRoutes } from './features/category-pages/category-pages.admin.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
@@ -91,6 +92,13 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
 ];
 
 /**
+ * Admin-only route modules at the paths the spec gives them outside `/api/admin` (e.g. the
+ * `/api/category-pages` writes): every route in them carries `onRequest: adminGuard(deps)`, as
+ * `GET /api/price-check-logs` does. Each in its own scope.
+ */
+const ADMIN_ROUTES_OUTSIDE_PREFIX: RouteModule[] = [categoryPagesAdminRoutes];
+
+/**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest
  * hops (proxy-addr's rule for a number); a list trusts those addresses and CIDR ranges.
  */
@@ -145,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Each module in its own encapsulated scope (its hooks stay its own).
   for (const module of SHOPPER_ROUTE_MODULES) await app.register(async (scope) => module(asApp(scope), deps));
+  for (const module of ADMIN_ROUTES_OUTSIDE_PREFIX) await app.register(async (scope) => module(asApp(scope), deps));
   // The admin area: one scope, one guard hook; every owner-side module registers inside it.
   await app.register(
     async (scope) => {

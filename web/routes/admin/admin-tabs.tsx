@@ -73,7 +73,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'unsubscribes',
     load: () => import('../../features/subscriptions/components/admin/unsubscribes-tab').then((m) => ({ default: m.UnsubscribesTab })),
   },
-  { key: 'categories', label: 'Categories (category pages management)', plannedIn: CATALOGUE },
+  {
+    key: 'categories',
+    label: 'Categories (category pages management)',
+    load: () => import('../../features/category-pages/components/admin/category-pages-tab').then((m) => ({ default: m.CategoryPagesTab })),
+  },
   {
     key: 'user-preferences',
     label: 'Preferences',

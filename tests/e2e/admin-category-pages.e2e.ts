@@ -1,0 +1,220 @@
+/**
+ * The Categories tab in Chromium on the real Amazon UK catalogue (issue 11 part 3; admin-area §2
+ * "Categories tab"): the owner signs in, creates a category page, uploads its products as a slice
+ * of the real feed (one hostile row refused by its line), edits its affiliate tag inline; a shopper
+ * in a fresh browser opens `/category/{slug}`, sees exactly those products and leaves through a
+ * 'View at Amazon' link carrying the page's tag (Amazon answered locally). At 390 px the owner
+ * removes one product with Remove Selected (confirmed) and the shopper's page follows.
+ * Screenshots in test-results/e2e/admin-category-pages-*.png.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
+const CATALOGUE =
+  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);
+const SHOTS = path.join(ROOT, 'test-results/e2e');
+const CHROMIUM = '/usr/bin/chromium';
+const ADMIN_EMAIL = 'owner@dealalerts.example';
+const ADMIN_PASSWORD = 'e2e category pages password';
+const PAGE_NAME = 'E2E Summer Picks';
+const SLUG = 'e2e-summer-picks';
+const FIRST_TAG = 'e2e-summer-21';
+const TAG = 'e2e-picks2-21';
+
+const missing = [
+  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
+  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
+  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
+].filter(Boolean) as string[];
+if (missing.length > 0) {
+  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
+  console.warn(`Skipping the category pages admin journey: ${missing.join('; ')}`);
+}
+
+const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
+/**
+ * Two files from the real feed: a catalogue slice of 60 products priced £5–£60 (imported at start:
+ * a slice keeps this file's start short), and the page's CSV, four of them in the same layout plus
+ * a hostile row on line 4.
+ */
+function feedFiles(): { catalogue: string; page: string; titles: string[] } {
+  const rows = parse(readFileSync(CATALOGUE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const slice = rows.filter((r) => Number(r.Price) >= 5 && Number(r.Price) <= 60).slice(0, 60);
+  const picks = slice.slice(0, 4);
+  const header = Object.keys(rows[0] ?? {});
+  const line = (r: Record<string, string>) => header.map((h) => csvField(r[h] ?? '')).join(',');
+  const hostile = header.map((h) => csvField(h === 'ASIN' ? "=cmd|' /C calc'!A0" : 'x')).join(',');
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-catpages-feed-'));
+  const write = (name: string, lines: string[]) => {
+    writeFileSync(path.join(dir, name), `${[header.map(csvField).join(','), ...lines].join('\n')}\n`);
+    return path.join(dir, name);
+  };
+  return {
+    catalogue: write('catalogue-slice.csv', slice.map(line)),
+    page: write('summer-picks.csv', [line(picks[0]!), line(picks[1]!), hostile, line(picks[2]!), line(picks[3]!)]),
+    titles: picks.map((p) => p.Title!),
+  };
+}
+
+describe.skipIf(missing.length > 0)('the Categories admin tab in Chromium', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const amazonVisits: string[] = [];
+  let csv: { catalogue: string; page: string; titles: string[] };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-catpages-')),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AFFILIATE_TAG: 'e2e-plain-21',
+    };
+    csv = feedFiles();
+    const imported = await runImport(csv.catalogue, env);
+    expect(imported.code, imported.output).toBe(0);
+    server = await startServer({ ...env, ADMIN_EMAIL, ADMIN_PASSWORD });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newContext(width: number): Promise<BrowserContext> {
+    const mobile = width < 768;
+    const context = await browser.newContext({
+      viewport: { width, height: mobile ? 844 : 900 },
+      isMobile: mobile,
+      hasTouch: mobile,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    });
+    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
+      amazonVisits.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
+    });
+    return context;
+  }
+
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SHOTS, `admin-category-pages-${name}.png`), fullPage: true });
+
+  async function signIn(page: Page, next: string) {
+    await page.goto(`${server.url}${next}`);
+    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
+  }
+
+  /** A shopper's view of the page: the titles of its cards, after they load. */
+  async function shopperTitles(page: Page): Promise<string[]> {
+    await page.goto(`${server.url}/category/${SLUG}`);
+    await page.getByRole('heading', { level: 1, name: PAGE_NAME }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('product-card').first().waitFor({ timeout: 20_000 });
+    return page.getByTestId('product-card').getByRole('heading').allTextContents();
+  }
+
+  it('desktop 1280: create a page, upload its CSV, edit its tag; a shopper leaves with that tag', async () => {
+    const owner = await newContext(1280);
+    const admin = await owner.newPage();
+    const errors: string[] = [];
+    admin.on('pageerror', (e) => errors.push(e.message));
+    await signIn(admin, '/admin/categories');
+    await admin.getByText('No category pages yet').waitFor();
+
+    await admin.getByLabel('Name').fill(PAGE_NAME);
+    await admin.getByText(`Address: /category/${SLUG}`).waitFor();
+    await admin.getByLabel('Affiliate tag').fill(FIRST_TAG);
+    await admin.getByLabel('Description').fill('Real products our team picked for summer.');
+    await admin.getByRole('button', { name: 'Create category page' }).click();
+    const panel = admin.getByRole('region', { name: `Products of ${PAGE_NAME}` });
+    await panel.getByText('No products on this page yet').waitFor();
+
+    await panel.getByLabel('Upload products CSV').setInputFiles(csv.page);
+    await panel.getByRole('button', { name: 'Upload CSV' }).click();
+    await panel.getByText('5 rows read: 4 added, 0 already on the page, 1 not taken').waitFor();
+    await panel.getByText('Line 4:').waitFor();
+    const grid = panel.getByRole('table');
+    await expect.poll(() => grid.getByRole('row').count()).toBe(5);
+
+    // Inline tag edit.
+    const list = admin.getByRole('table', { name: /Category pages/ });
+    await list.getByRole('button', { name: `Edit the affiliate tag of ${PAGE_NAME}` }).click();
+    await list.getByRole('textbox', { name: `Affiliate tag of ${PAGE_NAME}` }).fill(TAG);
+    await list.getByRole('button', { name: 'Save' }).click();
+    await list.getByText(TAG, { exact: true }).waitFor();
+    expect(await list.getByRole('row').nth(1).textContent()).toContain('4');
+    await admin
+      .getByRole('region', { name: /Audit log/ })
+      .getByText('category-pages.upload-csv')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await shot(admin, 'admin-1280');
+    expect(errors).toEqual([]);
+
+    // A shopper, in a browser of their own.
+    const shopper = await newContext(1280);
+    const page = await shopper.newPage();
+    expect((await shopperTitles(page)).sort()).toEqual([...csv.titles].sort());
+    await shot(page, 'shopper-1280');
+    const before = amazonVisits.length;
+    const [tab] = await Promise.all([
+      shopper.waitForEvent('page'),
+      page
+        .getByTestId('product-card')
+        .first()
+        .getByRole('link', { name: /View at Amazon/ })
+        .click(),
+    ]);
+    await expect.poll(() => amazonVisits.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    await tab.close();
+    expect(amazonVisits.at(-1)).toContain(`tag=${TAG}`);
+    await owner.close();
+    await shopper.close();
+  });
+
+  it('mobile 390: the owner removes one product with Remove Selected; the shopper page follows', async () => {
+    const owner = await newContext(390);
+    const admin = await owner.newPage();
+    await signIn(admin, `/admin/categories?page=${SLUG}`);
+    const panel = admin.getByRole('region', { name: `Products of ${PAGE_NAME}` });
+    const grid = panel.getByRole('table');
+    await expect.poll(() => grid.getByRole('row').count(), { timeout: 20_000 }).toBe(5);
+    const removed = (await grid.getByRole('row').nth(1).locator('p').first().textContent())!;
+    await grid.getByRole('row').nth(1).getByRole('checkbox').check();
+    // The row cards fit the phone: nothing widens the page.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(admin, 'admin-390');
+    await panel.getByRole('button', { name: 'Remove Selected (1)' }).click();
+    const dialog = admin.getByRole('alertdialog');
+    await shot(admin, 'confirm-390');
+    await dialog.getByRole('button', { name: 'Remove 1 product' }).click();
+    await admin.getByText('Successfully removed 1 products from the category.', { exact: true }).waitFor();
+    await expect.poll(() => grid.getByRole('row').count()).toBe(4);
+
+    const shopper = await newContext(390);
+    const page = await shopper.newPage();
+    const titles = await shopperTitles(page);
+    expect(titles).toHaveLength(3);
+    expect(titles).not.toContain(removed);
+    await shot(page, 'shopper-390');
+    await owner.close();
+    await shopper.close();
+  });
+});
