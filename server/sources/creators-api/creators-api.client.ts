@@ -180,6 +180,7 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
 
   async function send(operation: string, body: unknown, token: string, priority: CallPriority, items: number): Promise<Response | null> {
     let res: Response | null = null;
+    const at = clock();
     try {
       res = await doFetch(`${config.apiUrl}/catalog/v1/${operation}`, {
         method: 'POST',
@@ -195,7 +196,7 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
     } catch {
       res = null;
     }
-    await store.recordCall({ at: clock(), operation, status: res?.status ?? 0, priority, items }).catch(() => undefined);
+    await store.recordCall({ at, operation, status: res?.status ?? 0, priority, items }).catch(() => undefined);
     return res;
   }
 
@@ -204,7 +205,7 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
     let refreshed = false;
     let last: CreatorsApiError | null = null;
     for (let attempt = 1; attempt <= maxAttempts + (refreshed ? 1 : 0); attempt += 1) {
-      await limiter.acquire(priority);
+      // The token first: the request must start as soon as its slot is granted.
       let token: string;
       try {
         token = await tokens.get();
@@ -214,6 +215,7 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
         await sleep(backoff(attempt));
         continue;
       }
+      await limiter.acquire(priority);
       const res = await send(operation, body, token, priority, items);
       if (res?.ok) return res.json();
       // ResourceNotFoundException: none of the items (or no search result) found.

@@ -10,7 +10,8 @@
  * - `POST /catalog/v1/{getItems,searchItems,getVariations,getBrowseNodes}`: lowerCamelCase names
  *   only, `x-marketplace` equal to the body's `marketplace`, a `partnerTag`, 1–10 `itemIds` (400
  *   FieldValidationFailed with `fieldList` otherwise); at most `ratePerSecond` requests in any
- *   second (429 ThrottleException beyond); items in shuffled order; ItemNotAccessible partial errors.
+ *   second, less `toleranceMs` of arrival jitter (429 ThrottleException beyond); items in shuffled
+ *   order; ItemNotAccessible partial errors.
  * - Scripting: `setOffer`, `scriptPrices` (one step per getItems that asks for the ASIN),
  *   `failNext` (the next requests answer an error), `denyAccess` (403 AssociateNotEligible),
  *   `expireTokens`. `log` holds every catalogue request with its arrival time (epoch ms, sub-ms).
@@ -35,6 +36,11 @@ export interface FakeCreatorsApiOptions {
   port?: number;
   /** Requests per second the fake accepts (Amazon's start: 1). Tests raise it where the rate is not under test. */
   ratePerSecond?: number;
+  /**
+   * Arrival jitter forgiven, ms (default 50): the second is counted as `1000 − toleranceMs`, because
+   * requests sent exactly one interval apart can arrive a little closer (network, event loop).
+   */
+  toleranceMs?: number;
   tokenTtlSeconds?: number;
   credentialId?: string;
   credentialSecret?: string;
@@ -85,6 +91,7 @@ export interface FakeCreatorsApi {
   failNext(status: number, body: Record<string, unknown>, count?: number, retryAfterHeader?: number): void;
   denyAccess(denied: boolean): void;
   expireTokens(): void;
+  /** Requests per second from now on (the throttling window starts afresh). */
   setRate(ratePerSecond: number): void;
   close(): Promise<void>;
 }
@@ -128,6 +135,7 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
   const marketplace = opts.marketplace ?? 'www.amazon.co.uk';
   let rate = opts.ratePerSecond ?? 1;
   const ttl = opts.tokenTtlSeconds ?? 3600;
+  const tolerance = opts.toleranceMs ?? 50;
   const products = opts.realCatalogue === false ? new Map<string, FakeProduct>() : loadRealProducts();
   const samples = opts.realCatalogue === false ? new Map<string, Record<string, unknown>>() : loadSampleItems();
   const variations = opts.realCatalogue === false ? null : loadVariationsSample();
@@ -171,7 +179,10 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
     },
     denyAccess: (value) => void (denied = value),
     expireTokens: () => tokens.clear(),
-    setRate: (value) => void (rate = value),
+    setRate: (value) => {
+      rate = value;
+      accepted.length = 0;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -198,7 +209,7 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
 
   /** True when another request now would exceed `rate` in the last second. */
   function throttled(at: number): boolean {
-    while (accepted.length > 0 && accepted[0]! <= at - 1000) accepted.shift();
+    while (accepted.length > 0 && accepted[0]! <= at - (1000 - tolerance)) accepted.shift();
     if (accepted.length >= Math.max(1, Math.floor(rate))) return true;
     accepted.push(at);
     return false;

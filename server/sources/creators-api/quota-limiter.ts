@@ -12,6 +12,10 @@
  * - Admin actions first: waiters of this process queue by priority (admin before background, then
  *   in arrival order); only the head reserves a slot.
  * - After a 429, `holdUntil` pushes every instance's next slot past the Retry-After time.
+ * - A request that starts late (a busy event loop) moves the next slot to its real start plus the
+ *   interval, and this process never starts two requests less than one interval apart. Between
+ *   instances the spacing is that of the reserved slots. Callers start their request at once
+ *   after `acquire()` resolves (the client fetches its token before asking for a slot).
  */
 import { QuotaExhaustedError } from './creators-api-errors';
 import type { CallPriority, CreatorsApiStore } from './creators-api.store';
@@ -63,13 +67,18 @@ export function createQuotaLimiter(opts: QuotaLimiterOptions): QuotaLimiter {
   const sleep = opts.sleep ?? realSleep;
   const waiters: Waiter[] = [];
   let pumping = false;
+  /** When this process last let a request start, epoch ms. */
+  let lastStart = Number.NEGATIVE_INFINITY;
 
   async function serve(waiter: Waiter): Promise<void> {
     const limit = waiter.priority === 'admin' ? opts.dailyLimit : backgroundLimit;
     const answer = await opts.store.reserveSlot({ nowMs: now(), intervalMs, limit });
     if (!answer.ok) throw new QuotaExhaustedError(new Date(answer.resetsAtMs));
+    // Never closer than one interval to this process's previous start, whatever the database said.
+    const startAt = Math.max(answer.slotMs, lastStart + intervalMs);
     // A timer may fire a little early: wait until the slot has really begun.
-    for (let wait = answer.slotMs - now(); wait > 0; wait = answer.slotMs - now()) await sleep(wait);
+    for (let wait = startAt - now(); wait > 0; wait = startAt - now()) await sleep(wait);
+    lastStart = now();
   }
 
   async function pump(): Promise<void> {
@@ -81,7 +90,10 @@ export function createQuotaLimiter(opts: QuotaLimiterOptions): QuotaLimiter {
         const [waiter] = waiters.splice(index === -1 ? 0 : index, 1);
         try {
           await serve(waiter!);
+          const started = lastStart;
           waiter!.resolve();
+          // A busy event loop may have woken us late: other instances' next slot counts from the real start.
+          if (started > 0) await opts.store.holdUntil(started + intervalMs).catch(() => undefined);
         } catch (error) {
           waiter!.reject(error);
         }
