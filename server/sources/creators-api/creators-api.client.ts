@@ -108,7 +108,7 @@ export interface CreatorsApiClientOptions {
   limiter: QuotaLimiter;
   store: CreatorsApiStore;
   fetch?: typeof fetch;
-  /** Wall clock for fetch times and the call log (default: real time). */
+  /** Wall clock of the data: fetch times (default: real time). The call log and the 429 hold use real time. */
   clock?: () => Date;
   /** Waits between attempts (default a real timer). */
   sleep?: (ms: number) => Promise<void>;
@@ -180,7 +180,7 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
 
   async function send(operation: string, body: unknown, token: string, priority: CallPriority, items: number): Promise<Response | null> {
     let res: Response | null = null;
-    const at = clock();
+    const at = new Date();
     try {
       res = await doFetch(`${config.apiUrl}/catalog/v1/${operation}`, {
         method: 'POST',
@@ -238,7 +238,7 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
       if (!error.retryable || attempt >= maxAttempts) throw error;
       if (error.status === 429) {
         const waitMs = (error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : backoff(attempt)) + random() * baseDelayMs;
-        await limiter.holdUntil(clock().getTime() + waitMs);
+        await limiter.holdUntil(Date.now() + waitMs);
         opts.log?.warn({ operation, waitMs: Math.round(waitMs), attempt }, 'Creators API throttled the request; backing off');
       } else {
         await sleep(backoff(attempt));

@@ -28,6 +28,7 @@ export interface ConnectOptions {
   /** The catalogue source, used while Amazon denies access. */
   fallback: PriceSource;
   fetch?: typeof fetch;
+  /** Wall clock of the data (fetch times, the hourly access retry); rates and tokens use real time. */
   clock?: () => Date;
   sleep?: (ms: number) => Promise<void>;
   /** First retry step, ms (default 1000); tests lower it. */
@@ -39,8 +40,8 @@ export interface ConnectOptions {
 export function connectCreatorsApi(env: Env, db: Db, opts: ConnectOptions): CreatorsApiConnection | null {
   const config = creatorsApiConfig(env);
   if (!config) return null;
+  // `clock` stamps data (fetch times, the access retry); rates and token expiry run on real time.
   const clock = opts.clock ?? (() => new Date());
-  const now = () => clock().getTime();
   const store = createCreatorsApiStore(db);
   const tokens = createTokenProvider({
     tokenUrl: config.tokenUrl,
@@ -48,9 +49,8 @@ export function connectCreatorsApi(env: Env, db: Db, opts: ConnectOptions): Crea
     credentialId: config.credentialId,
     credentialSecret: config.credentialSecret,
     fetch: opts.fetch,
-    now,
   });
-  const limiter = createQuotaLimiter({ store, ratePerSecond: config.ratePerSecond, dailyLimit: config.dailyLimit, now, sleep: opts.sleep });
+  const limiter = createQuotaLimiter({ store, ratePerSecond: config.ratePerSecond, dailyLimit: config.dailyLimit, sleep: opts.sleep });
   const client = createCreatorsApiClient({
     config,
     tokens,
