@@ -37,6 +37,8 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
 import { auditRoutes } from './features/audit/audit.admin.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { amazonApiRoutes } from './features/amazon-api/amazon-api.routes';
+import { amazonApiAdminRoutes } from './features/amazon-api/amazon-api.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -57,6 +59,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   blogRoutes,
   contactRoutes,
   seoRoutes,
+  amazonApiRoutes,
 ];
 
 /**
@@ -69,7 +72,7 @@ const asApp = (scope: unknown): App => scope as App;
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes, amazonApiAdminRoutes];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest

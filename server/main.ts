@@ -96,13 +96,17 @@ async function main(): Promise<void> {
   const baseDeps = { database, env: jobEnv, clock, priceSource, amazon, serveWeb: true, demo, version };
   // Listen first, then start the jobs (DESIGN.md §3 order): the first page does not wait for the
   // job queue. Outbox writes made before the queue is up are picked up by its start-up delivery.
-  const started: { jobs?: Jobs } = {};
+  const started: { jobs?: Jobs; freshness?: { stop(): Promise<void> } } = {};
   const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => started.jobs?.notifyOutbox() });
   logged.app = app;
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   // The job queue (pg-boss, nodemailer) loads only now: the first page never waits for it.
   const { startJobs } = await import('./jobs/scheduler');
   started.jobs = await startJobs(baseDeps);
+  if (amazon) {
+    const { startFreshnessLoop } = await import('./jobs/amazon-freshness');
+    started.freshness = startFreshnessLoop({ db: database.db, amazon, clock, log: app.log });
+  }
   // Listening on every interface: the address a person types is localhost.
   const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
   console.log(`Deal Alerts UK ${version} is running at ${shown}${demo ? ' (demo data)' : ''}`);
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
         await closing;
       }
       step('HTTP server closed');
+      await started.freshness?.stop();
       await started.jobs?.stop();
       step('jobs stopped');
       await database.close();
