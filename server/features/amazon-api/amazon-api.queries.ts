@@ -43,16 +43,19 @@ export async function oldestAmazonPriceAsOf(db: Queryable): Promise<Date | null>
   return row?.oldest ? new Date(row.oldest) : null;
 }
 
-/** Products by tier: with an active alert; with Amazon data and no alert; the rest. */
+/** Products by tier: with an active alert; with Amazon data and no alert; the rest (one pass over the products). */
 export async function freshnessCounts(db: Queryable): Promise<{ alerted: number; shownAmazon: number; other: number }> {
-  const [row] = await db.execute(sql`
+  const result = await db.execute(sql`
+    with alerted as (select distinct ${dealAlerts.productAsin} as asin from ${dealAlerts} where ${dealAlerts.isActive})
     select
-      (select count(distinct ${dealAlerts.productAsin}) from ${dealAlerts} where ${dealAlerts.isActive})::int as alerted,
-      (select count(*) from ${amazonItems} a join ${products} p on p.asin = a.asin
-        where not exists (select 1 from ${dealAlerts} d where d.product_asin = a.asin and d.is_active))::int as shown_amazon,
-      (select count(*) from ${products} p where not exists (select 1 from ${amazonItems} a where a.asin = p.asin)
-        and not exists (select 1 from ${dealAlerts} d where d.product_asin = p.asin and d.is_active))::int as other
-  `).then((r) => (r as unknown as { rows: Array<{ alerted: number; shown_amazon: number; other: number }> }).rows);
+      (select count(*) from alerted)::int as alerted,
+      (count(*) filter (where a.asin is not null and al.asin is null))::int as shown_amazon,
+      (count(*) filter (where a.asin is null and al.asin is null))::int as other
+    from ${products} p
+    left join ${amazonItems} a on a.asin = p.asin
+    left join alerted al on al.asin = p.asin
+  `);
+  const row = (result as unknown as { rows: Array<{ alerted: number; shown_amazon: number; other: number }> }).rows[0];
   return { alerted: Number(row?.alerted ?? 0), shownAmazon: Number(row?.shown_amazon ?? 0), other: Number(row?.other ?? 0) };
 }
 
@@ -82,7 +85,10 @@ export async function dueAsins(db: Queryable, opts: { staleBefore: Date; clicksS
 /** ASINs of `asins` already in the catalogue. */
 export async function knownAsins(db: Queryable, asins: readonly string[]): Promise<Set<string>> {
   if (asins.length === 0) return new Set();
-  const rows = await db.select({ asin: products.asin }).from(products).where(inArray(products.asin, [...asins]));
+  const rows = await db
+    .select({ asin: products.asin })
+    .from(products)
+    .where(inArray(products.asin, [...asins]));
   return new Set(rows.map((r) => r.asin));
 }
 
@@ -148,7 +154,9 @@ export async function takeFreshnessLease(db: Queryable, now: Date, until: Date):
   const rows = await db
     .update(amazonApiState)
     .set({ freshnessLeaseUntil: until })
-    .where(sql`${amazonApiState.id} = 1 and (${amazonApiState.freshnessLeaseUntil} is null or ${amazonApiState.freshnessLeaseUntil} < ${now.toISOString()}::timestamptz)`)
+    .where(
+      sql`${amazonApiState.id} = 1 and (${amazonApiState.freshnessLeaseUntil} is null or ${amazonApiState.freshnessLeaseUntil} < ${now.toISOString()}::timestamptz)`,
+    )
     .returning({ id: amazonApiState.id });
   return rows.length > 0;
 }
