@@ -92,7 +92,9 @@ async function main(): Promise<void> {
   });
   const priceSource = amazon?.source ?? catalogueSource;
   // The price check's own spacing follows Amazon's rate; the shared bucket in the database is the real limit.
-  const jobEnv = amazon ? { ...env, DATA_DIR: dataDir, PRICE_SOURCE_RATE_PER_SECOND: amazon.config.ratePerSecond } : { ...env, DATA_DIR: dataDir };
+  const jobEnv = amazon
+    ? { ...env, DATA_DIR: dataDir, PRICE_SOURCE_RATE_PER_SECOND: amazon.config.ratePerSecond }
+    : { ...env, DATA_DIR: dataDir };
   const baseDeps = { database, env: jobEnv, clock, priceSource, amazon, serveWeb: true, demo, version };
   // Listen first, then start the jobs (DESIGN.md §3 order): the first page does not wait for the
   // job queue. Outbox writes made before the queue is up are picked up by its start-up delivery.

@@ -5,28 +5,7 @@
  */
 import { z } from 'zod';
 import { safeText } from './text.schema';
-
-/**
- * The spec's search index options (All, Kitchen, HomeGarden, Appliances) and what each asks the
- * Creators API for: "Kitchen" and "HomeGarden" are not amazon.co.uk search indexes, so they map to
- * the UK ones that hold those products (docs/decisions/0013-creators-api.md).
- */
-export const SEARCH_INDEX_OPTIONS = [
-  { value: 'All', label: 'All', apiIndex: 'All' },
-  { value: 'Kitchen', label: 'Kitchen', apiIndex: 'HomeAndKitchen' },
-  { value: 'HomeGarden', label: 'Home & Garden', apiIndex: 'GardenAndOutdoor' },
-  { value: 'Appliances', label: 'Appliances', apiIndex: 'Appliances' },
-] as const;
-export type SearchIndexOption = (typeof SEARCH_INDEX_OPTIONS)[number]['value'];
-
-/** admin-area §9 "Retailer search test defaults" and §5 "Item count… Max price…". */
-export const SEARCH_DEFAULTS = { keywords: 'kitchen utensils', searchIndex: 'All', itemCount: 5, maxPrice: 15 } as const;
-export const ITEM_COUNT_LIMITS = { min: 1, max: 10 } as const;
-export const MAX_PRICE_LIMITS = { min: 1, max: 50 } as const;
-/** admin-area §9: "The import search is fixed to 'homeware under 15' with 10 items." */
-export const IMPORT_SEARCH = { keywords: 'homeware', maxPrice: 15, itemCount: 10 } as const;
-/** admin-area §5. */
-export const SEARCH_INDEX_REQUIRED = 'Please provide a search index';
+import { ITEM_COUNT_LIMITS, MAX_PRICE_LIMITS, SEARCH_DEFAULTS, SEARCH_INDEX_OPTIONS, SEARCH_INDEX_REQUIRED } from '../amazon-search';
 
 /** `POST /api/amazon/search` body. */
 export const amazonSearchBodySchema = z.object({
@@ -35,7 +14,10 @@ export const amazonSearchBodySchema = z.object({
     .string({ error: SEARCH_INDEX_REQUIRED })
     .trim()
     .min(1, SEARCH_INDEX_REQUIRED)
-    .refine((v) => SEARCH_INDEX_OPTIONS.some((o) => o.value === v), `must be one of ${SEARCH_INDEX_OPTIONS.map((o) => o.value).join(', ')}`),
+    .refine(
+      (v) => SEARCH_INDEX_OPTIONS.some((o) => o.value === v),
+      `must be one of ${SEARCH_INDEX_OPTIONS.map((o) => o.value).join(', ')}`,
+    ),
   itemCount: z.coerce
     .number({ error: 'must be a whole number 1–10' })
     .int('must be a whole number 1–10')
@@ -99,7 +81,13 @@ export type AmazonSearchResponse = z.infer<typeof amazonSearchResponseSchema>;
 /** `POST /api/admin/amazon/import` body: the selected ASINs (1–100). */
 export const amazonImportBodySchema = z.object({
   asins: z
-    .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{10}$/, 'must be an ASIN: 10 letters or digits'))
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{10}$/, 'must be an ASIN: 10 letters or digits'),
+    )
     .min(1, 'Please select at least one product to import')
     .max(100, 'must be at most 100 products'),
 });

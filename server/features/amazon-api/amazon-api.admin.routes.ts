@@ -18,13 +18,22 @@ import { amazonStatus, importFromAmazon } from './amazon-api.service';
 
 export async function amazonApiAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const service = () => ({ db: deps.database.db, amazon: deps.amazon, clock: deps.clock });
-  app.get('/amazon/status', { schema: { response: { 200: amazonStatusSchema, 401: apiErrorSchema } } }, async () => amazonStatus(service()));
+  app.get('/amazon/status', { schema: { response: { 200: amazonStatusSchema, 401: apiErrorSchema } } }, async () =>
+    amazonStatus(service()),
+  );
   app.post(
     '/amazon/import',
     {
       schema: {
         body: amazonImportBodySchema,
-        response: { 200: amazonImportResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
+        response: {
+          200: amazonImportResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => sendOutcome(reply, await importFromAmazon(service(), request.admin!.id, request.body.asins)),

@@ -18,14 +18,15 @@ export async function callsSince(db: Queryable, since: Date): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Requests per hour since `since` (hour start, calls, error answers). */
+/** Requests per hour since `since` (hour start, calls, error answers: no answer or 4xx/5xx other than 404). */
 export async function callsPerHour(db: Queryable, since: Date): Promise<Array<{ hour: Date; calls: number; errors: number }>> {
   const hour = sql<Date>`date_trunc('hour', ${amazonApiCalls.at})`;
   const rows = await db
     .select({
       hour: sql<string>`${hour}`,
       calls: count(),
-      errors: sql<number>`count(*) filter (where ${amazonApiCalls.status} >= 400 or ${amazonApiCalls.status} = 0)`,
+      // 404 means "nothing found", not a failure.
+      errors: sql<number>`count(*) filter (where (${amazonApiCalls.status} >= 400 and ${amazonApiCalls.status} <> 404) or ${amazonApiCalls.status} = 0)`,
     })
     .from(amazonApiCalls)
     .where(gte(amazonApiCalls.at, since))

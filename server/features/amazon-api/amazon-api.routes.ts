@@ -18,6 +18,7 @@ export async function amazonApiRoutes(app: App, deps: AppDeps): Promise<void> {
   app.post(
     '/api/amazon/search',
     { onRequest: adminGuard(deps), schema: { body: amazonSearchBodySchema, response: { 200: amazonSearchResponseSchema, ...errors } } },
-    async (request, reply) => sendOutcome(reply, await searchAmazon({ db: deps.database.db, amazon: deps.amazon, clock: deps.clock }, request.body)),
+    async (request, reply) =>
+      sendOutcome(reply, await searchAmazon({ db: deps.database.db, amazon: deps.amazon, clock: deps.clock }, request.body)),
   );
 }

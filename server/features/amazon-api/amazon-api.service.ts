@@ -4,8 +4,15 @@
  * and the tab's quota and freshness figures. Admin calls draw from the shared quota with admin
  * priority. Money in pence inside, pound strings ("12.99") in the answers, as the spec's shape.
  */
-import type { AmazonImportResponse, AmazonSearchBody, AmazonSearchProduct, AmazonSearchResponse, AmazonStatus } from '../../../common/api/amazon-api.admin.schema';
-import { amazonSearchBodySchema, SEARCH_INDEX_OPTIONS } from '../../../common/api/amazon-api.admin.schema';
+import type {
+  AmazonImportResponse,
+  AmazonSearchBody,
+  AmazonSearchProduct,
+  AmazonSearchResponse,
+  AmazonStatus,
+} from '../../../common/api/amazon-api.admin.schema';
+import { amazonSearchBodySchema } from '../../../common/api/amazon-api.admin.schema';
+import { SEARCH_INDEX_OPTIONS } from '../../../common/amazon-search';
 import { discountPercent } from '../../../common/discount';
 import { penceToPriceString } from '../../../common/money';
 import { catalogueTransaction } from '../../catalogue-version';
@@ -34,13 +41,18 @@ const ACCESS_RETRY_MS = 60 * 60 * 1000;
 
 /** A failure for an error of the API or the quota, recording a 403 for the banner. */
 async function apiFailure(deps: AmazonApiDeps, amazon: CreatorsApiConnection, error: unknown, what: string): Promise<Outcome<never>> {
-  if (error instanceof QuotaExhaustedError) return fail('rate-limited', `Today's Amazon request quota is used up; it resets at ${error.resetsAt.toISOString()}`);
+  if (error instanceof QuotaExhaustedError)
+    return fail('rate-limited', `Today's Amazon request quota is used up; it resets at ${error.resetsAt.toISOString()}`);
   if (error instanceof CreatorsApiError && error.accessDenied) {
     const now = deps.clock();
     await amazon.store.setAccessDenied(`${error.reason ?? error.type}: ${error.message}`, now, new Date(now.getTime() + ACCESS_RETRY_MS));
-    return fail('unavailable', 'Amazon denied access to the Creators API (AssociateNotEligible): prices come from the catalogue until access returns');
+    return fail(
+      'unavailable',
+      'Amazon denied access to the Creators API (AssociateNotEligible): prices come from the catalogue until access returns',
+    );
   }
-  if (error instanceof CreatorsApiError && error.status === 400) return fail('invalid', `${what}: Amazon refused the request (${error.fieldList.join(', ') || error.reason || 'validation'})`);
+  if (error instanceof CreatorsApiError && error.status === 400)
+    return fail('invalid', `${what}: Amazon refused the request (${error.fieldList.join(', ') || error.reason || 'validation'})`);
   if (error instanceof CreatorsApiError || error instanceof RangeError) return fail('unavailable', SEARCH_FAILED);
   throw error;
 }
@@ -96,7 +108,10 @@ export async function searchAmazon(deps: AmazonApiDeps, input: AmazonSearchBody)
       { priority: 'admin' },
     );
     await amazon.store.clearAccessDenied();
-    const known = await knownAsins(deps.db, result.products.map((p) => p.asin));
+    const known = await knownAsins(
+      deps.db,
+      result.products.map((p) => p.asin),
+    );
     const products = result.products.filter((p) => !body.discountOnly || p.listPricePence !== null);
     return ok({
       products: products.map((p) => searchProductOf(p, known.has(p.asin))),
@@ -115,7 +130,11 @@ export async function searchAmazon(deps: AmazonApiDeps, input: AmazonSearchBody)
  * observations (source `creators-api`) in one transaction, audited with counts. ASINs Amazon does
  * not return, or returns without a current price, are skipped with the reason.
  */
-export async function importFromAmazon(deps: AmazonApiDeps, adminId: number, asins: readonly string[]): Promise<Outcome<AmazonImportResponse>> {
+export async function importFromAmazon(
+  deps: AmazonApiDeps,
+  adminId: number,
+  asins: readonly string[],
+): Promise<Outcome<AmazonImportResponse>> {
   const amazon = deps.amazon;
   if (!amazon) return fail('unavailable', NOT_CONFIGURED);
   const unique = [...new Set(asins)];
@@ -130,8 +149,13 @@ export async function importFromAmazon(deps: AmazonApiDeps, adminId: number, asi
       await amazon.store.recordItems([...result.products.values()], result.notAccessible, deps.clock());
       for (const asin of batch) {
         const product = result.products.get(asin);
-        if (!product) skipped.push({ asin, reason: result.notAccessible.has(asin) ? 'not accessible through the Creators API' : 'not found on Amazon' });
-        else if (product.pricePence === null || (product.currency !== null && product.currency !== 'GBP')) skipped.push({ asin, reason: 'no current offer (out of stock or unavailable)' });
+        if (!product)
+          skipped.push({
+            asin,
+            reason: result.notAccessible.has(asin) ? 'not accessible through the Creators API' : 'not found on Amazon',
+          });
+        else if (product.pricePence === null || (product.currency !== null && product.currency !== 'GBP'))
+          skipped.push({ asin, reason: 'no current offer (out of stock or unavailable)' });
         else found.push(product);
       }
     }
@@ -140,14 +164,26 @@ export async function importFromAmazon(deps: AmazonApiDeps, adminId: number, asi
   }
   const now = deps.clock();
   const outcome = await catalogueTransaction(deps.db, async (tx) => {
-    const before = await loadPricedProducts(tx, found.map((p) => p.asin));
+    const before = await loadPricedProducts(
+      tx,
+      found.map((p) => p.asin),
+    );
     const rows = await upsertAmazonProducts(tx, found as Array<AmazonProduct & { pricePence: number; title: string }>, now);
     const byAsin = new Map(found.map((p) => [p.asin, p]));
     const observations: NewObservation[] = rows.flatMap((row) => {
       const product = byAsin.get(row.asin)!;
       const previous = before.get(row.asin);
       if (previous && previous.pricePence === product.pricePence && previous.listPricePence === product.listPricePence) return [];
-      return [{ productId: row.id, asin: row.asin, pricePence: product.pricePence!, listPricePence: product.listPricePence, source: CREATORS_API_SOURCE_NAME, observedAt: product.fetchedAt }];
+      return [
+        {
+          productId: row.id,
+          asin: row.asin,
+          pricePence: product.pricePence!,
+          listPricePence: product.listPricePence,
+          source: CREATORS_API_SOURCE_NAME,
+          observedAt: product.fetchedAt,
+        },
+      ];
     });
     await recordPrices(tx, observations, now);
     const created = rows.filter((r) => r.created).length;

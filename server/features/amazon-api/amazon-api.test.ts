@@ -29,7 +29,16 @@ let close: () => Promise<void>;
 let now = new Date();
 
 const utensils = [
-  { asin: 'B0UTENSIL1', title: 'Joseph Joseph kitchen utensils set, 5 pieces', pricePence: 1299, listPricePence: 1999, savingBasisType: 'LIST_PRICE' as const, categoryName: 'Kitchen Utensils & Gadgets', brand: 'Joseph Joseph', features: ['Heat resistant to 270 °C'] },
+  {
+    asin: 'B0UTENSIL1',
+    title: 'Joseph Joseph kitchen utensils set, 5 pieces',
+    pricePence: 1299,
+    listPricePence: 1999,
+    savingBasisType: 'LIST_PRICE' as const,
+    categoryName: 'Kitchen Utensils & Gadgets',
+    brand: 'Joseph Joseph',
+    features: ['Heat resistant to 270 °C'],
+  },
   { asin: 'B0UTENSIL2', title: 'OXO Good Grips kitchen utensils, silicone', pricePence: 899, categoryName: 'Kitchen Utensils & Gadgets' },
   { asin: 'B0UTENSIL3', title: 'Le Creuset kitchen utensils crock', pricePence: 3500, categoryName: 'Kitchen Utensils & Gadgets' },
   { asin: 'B0HOMEWAR1', title: 'Homeware storage baskets, set of 3', pricePence: 1450, categoryName: 'Storage & Organisation' },
@@ -49,7 +58,8 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const search = (payload: unknown, headers: Record<string, string> = admin) => app.inject({ method: 'POST', url: '/api/amazon/search', headers, payload: payload as object });
+const search = (payload: unknown, headers: Record<string, string> = admin) =>
+  app.inject({ method: 'POST', url: '/api/amazon/search', headers, payload: payload as object });
 
 describe('POST /api/amazon/search', () => {
   it('is for signed-in admins only: 401 without a session, 403 without the site Origin', async () => {
@@ -74,7 +84,11 @@ describe('POST /api/amazon/search', () => {
       inCatalogue: false,
       availability: 'IN_STOCK',
     });
-    expect(body.products.find((p: { asin: string }) => p.asin === 'B0UTENSIL2')).toMatchObject({ originalPrice: null, savingBasisLabel: null, discountPercent: null });
+    expect(body.products.find((p: { asin: string }) => p.asin === 'B0UTENSIL2')).toMatchObject({
+      originalPrice: null,
+      savingBasisLabel: null,
+      discountPercent: null,
+    });
   });
 
   it('discount-only keeps the products with a saving Amazon labels', async () => {
@@ -103,19 +117,38 @@ describe('POST /api/admin/amazon/import', () => {
   it('imports the selected products with a creators-api price observation, skips unknown ASINs, and audits the counts', async () => {
     const res = await importAsins(['B0UTENSIL1', 'B0HOMEWAR1', 'B0NOTHERE1']);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ created: 2, updated: 0, calls: 1, skipped: [{ asin: 'B0NOTHERE1', reason: 'not found on Amazon' }] });
+    expect(res.json()).toMatchObject({
+      created: 2,
+      updated: 0,
+      calls: 1,
+      skipped: [{ asin: 'B0NOTHERE1', reason: 'not found on Amazon' }],
+    });
     const [row] = await database.db.select().from(products).where(eq(products.asin, 'B0UTENSIL1'));
-    expect(row).toMatchObject({ source: 'creators-api', pricePence: 1299, listPricePence: 1999, savingBasisType: 'LIST_PRICE', brand: 'Joseph Joseph', category: 'home-kitchen', features: ['Heat resistant to 270 °C'] });
+    expect(row).toMatchObject({
+      source: 'creators-api',
+      pricePence: 1299,
+      listPricePence: 1999,
+      savingBasisType: 'LIST_PRICE',
+      brand: 'Joseph Joseph',
+      category: 'home-kitchen',
+      features: ['Heat resistant to 270 °C'],
+    });
     const observations = await database.db.select().from(priceObservations).where(eq(priceObservations.asin, 'B0UTENSIL1'));
     expect(observations.map((o) => [o.source, o.pricePence])).toEqual([['creators-api', 1299]]);
     const audit = await app.inject({ method: 'GET', url: '/api/admin/audit-log?limit=5', headers: admin });
-    expect(audit.json().entries.find((e: { action: string }) => e.action === 'amazon.import')).toMatchObject({ action: 'amazon.import', counts: { created: 2, updated: 0, skipped: 1, requests: 1 } });
+    expect(audit.json().entries.find((e: { action: string }) => e.action === 'amazon.import')).toMatchObject({
+      action: 'amazon.import',
+      counts: { created: 2, updated: 0, skipped: 1, requests: 1 },
+    });
 
     // The same products again: updated, no new observation for an unchanged price.
     const again = await importAsins(['B0UTENSIL1']);
     expect(again.json()).toMatchObject({ created: 0, updated: 1 });
     expect(await database.db.select().from(priceObservations).where(eq(priceObservations.asin, 'B0UTENSIL1'))).toHaveLength(1);
-    expect((await search({ searchIndex: 'Kitchen', maxPrice: 15 })).json().products.find((p: { asin: string }) => p.asin === 'B0UTENSIL1').inCatalogue).toBe(true);
+    expect(
+      (await search({ searchIndex: 'Kitchen', maxPrice: 15 })).json().products.find((p: { asin: string }) => p.asin === 'B0UTENSIL1')
+        .inCatalogue,
+    ).toBe(true);
   });
 
   it('refuses an empty selection and a malformed ASIN', async () => {
@@ -132,7 +165,13 @@ describe('GET /api/admin/amazon/status and the 403 banner', () => {
   it('shows the quota used today, calls per hour, the oldest Amazon price and the plan; a 403 raises the banner', async () => {
     await importAsins(['B0UTENSIL2']);
     const before = (await app.inject({ method: 'GET', url: '/api/admin/amazon/status', headers: admin })).json();
-    expect(before).toMatchObject({ configured: true, marketplace: 'www.amazon.co.uk', dailyLimit: 8640, adminReserve: 432, accessDenied: null });
+    expect(before).toMatchObject({
+      configured: true,
+      marketplace: 'www.amazon.co.uk',
+      dailyLimit: 8640,
+      adminReserve: 432,
+      accessDenied: null,
+    });
     expect(before.usedToday).toBe(fake.log.length);
     expect(before.callsPerHour.reduce((n: number, h: { calls: number }) => n + h.calls, 0)).toBe(before.usedToday);
     expect(before.oldestShownPriceAgeSeconds).toBeGreaterThanOrEqual(0);
@@ -157,7 +196,9 @@ describe('GET /api/admin/amazon/status and the 403 banner', () => {
       const res = await plain.app.inject({ method: 'POST', url: '/api/amazon/search', headers, payload: { searchIndex: 'All' } });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toMatch(/AMAZON_CREDENTIAL_ID/);
-      expect((await plain.app.inject({ method: 'GET', url: '/api/admin/amazon/status', headers })).json()).toMatchObject({ configured: false });
+      expect((await plain.app.inject({ method: 'GET', url: '/api/admin/amazon/status', headers })).json()).toMatchObject({
+        configured: false,
+      });
     } finally {
       await plain.app.close();
     }
@@ -169,7 +210,10 @@ describe('the freshness pass', () => {
     await seedProducts(database.db, [{ asin: 'B0UTENSIL3', pricePence: 3900, priceAsOf: new Date(now.getTime() - 3 * 86_400_000) }]);
     fake.setOffer('B0UTENSIL1', { pricePence: 1199, listPricePence: 1999, savingBasisType: 'LIST_PRICE' });
     // The imported product's Amazon data is 23.5 hours old: due.
-    await database.db.update(amazonItems).set({ fetchedAt: new Date(now.getTime() - 23.5 * 3_600_000) }).where(eq(amazonItems.asin, 'B0UTENSIL1'));
+    await database.db
+      .update(amazonItems)
+      .set({ fetchedAt: new Date(now.getTime() - 23.5 * 3_600_000) })
+      .where(eq(amazonItems.asin, 'B0UTENSIL1'));
     now = new Date(now.getTime() + 1000);
     const run = await runFreshnessPass({ db: database.db, amazon, clock: () => now }, { maxRequests: 1 });
     expect(run).toMatchObject({ requests: 1, failed: 0 });

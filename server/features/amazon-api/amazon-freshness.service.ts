@@ -56,9 +56,18 @@ export async function runFreshnessPass(
   const batched = createBatchedSource(amazon.source, { ratePerSecond: amazon.config.ratePerSecond, sleep: deps.sleep });
   const lookup = await batched.lookupAll(asins, { signal: deps.signal });
   const refreshed = await catalogueTransaction(deps.db, (tx) =>
-    refreshPrices(tx, { sourceName: amazon.source.name, lookup, now: deps.clock() }, asins.map((productAsin) => ({ productAsin }))),
+    refreshPrices(
+      tx,
+      { sourceName: amazon.source.name, lookup, now: deps.clock() },
+      asins.map((productAsin) => ({ productAsin })),
+    ),
   );
-  return { requests: lookup.calls, asins: asins.length, refreshed: asins.length - refreshed.failures.size, failed: refreshed.failures.size };
+  return {
+    requests: lookup.calls,
+    asins: asins.length,
+    refreshed: asins.length - refreshed.failures.size,
+    failed: refreshed.failures.size,
+  };
 }
 
 /** Requests the next pass may spend, from today's alerted products and the configured quota. */

@@ -34,13 +34,26 @@ beforeAll(async () => {
   fake = await startFakeCreatorsApi({
     ratePerSecond: 50,
     realCatalogue: false,
-    products: [{ asin, title: 'Tefal Easy Fry Air Fryer, 4.2 L', pricePence: 7999, categoryName: 'Air Fryers', imageUrl: 'https://m.media-amazon.com/images/I/airfryer.jpg' }],
+    products: [
+      {
+        asin,
+        title: 'Tefal Easy Fry Air Fryer, 4.2 L',
+        pricePence: 7999,
+        categoryName: 'Air Fryers',
+        imageUrl: 'https://m.media-amazon.com/images/I/airfryer.jpg',
+      },
+    ],
   });
   ({ database, close } = await createTestApp({ clock: () => now }));
   ({ connection: amazon, env } = connectToFake(fake, database.db, {
     ratePerSecond: 50,
     clock: () => now,
-    env: { PUBLIC_URL: 'https://deals.example', SMTP_URL: smtp.url, MAIL_FROM: 'Deal Alerts UK <alerts@deals.example>', PRICE_SOURCE_RATE_PER_SECOND: '50' },
+    env: {
+      PUBLIC_URL: 'https://deals.example',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Deal Alerts UK <alerts@deals.example>',
+      PRICE_SOURCE_RATE_PER_SECOND: '50',
+    },
   }));
   await seedProducts(database.db, [{ asin, title: 'Tefal Easy Fry Air Fryer, 4.2 L', pricePence: 7999, priceAsOf: imported }]);
   await seedSubscriber(database.db, email, 'confirmed', imported);
@@ -61,7 +74,14 @@ describe('a price drop through the Creators API', () => {
     now = new Date('2026-06-02T09:30:00Z');
     const run = await check();
     expect(run).toMatchObject({ alertsChecked: 1, successfulChecks: 1, notificationsQueued: 1, sourceCalls: 1 });
-    expect(run.results[0]).toMatchObject({ asin, originalPrice: '79.99', currentPrice: '59.99', status: 'drop', apiWorking: true, asOf: now.toISOString() });
+    expect(run.results[0]).toMatchObject({
+      asin,
+      originalPrice: '79.99',
+      currentPrice: '59.99',
+      status: 'drop',
+      apiWorking: true,
+      asOf: now.toISOString(),
+    });
 
     const [product] = await database.db.select().from(products).where(eq(products.asin, asin));
     expect(product).toMatchObject({ pricePence: 5999, listPricePence: 7999, savingBasisType: 'LIST_PRICE' });

@@ -32,7 +32,16 @@ function toCreators(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const name = key === 'ASIN' ? 'asin' : key === 'URL' ? 'url' : key === 'DetailPageURL' ? 'detailPageURL' : key === 'Offers' ? 'offersV2' : key[0]!.toLowerCase() + key.slice(1);
+    const name =
+      key === 'ASIN'
+        ? 'asin'
+        : key === 'URL'
+          ? 'url'
+          : key === 'DetailPageURL'
+            ? 'detailPageURL'
+            : key === 'Offers'
+              ? 'offersV2'
+              : key[0]!.toLowerCase() + key.slice(1);
     out[name] = toCreators(v);
   }
   if (Array.isArray(out.listings)) {
@@ -102,7 +111,11 @@ describe.runIf(present)('Creators API sample bodies', () => {
   it('getVariations: three colour variations and the lowest price in pence', () => {
     const body = getVariationsResponseSchema.parse(read(`${samples}/getVariations-response.uk-lowestPrice.json`));
     expect(body.variationsResult!.items!.map((i) => i.asin)).toEqual(['B00422MCVM', 'B00422MCW6', 'B00422MCVW']);
-    expect(body.variationsResult!.variationSummary).toMatchObject({ pageCount: 2, variationCount: 13, price: { lowestPrice: { amount: 17.03, currency: 'GBP' } } });
+    expect(body.variationsResult!.variationSummary).toMatchObject({
+      pageCount: 2,
+      variationCount: 13,
+      price: { lowestPrice: { amount: 17.03, currency: 'GBP' } },
+    });
     expect(body.variationsResult!.items![1]!.variationAttributes).toContainEqual({ name: 'color_name', value: 'Black' });
   });
 
@@ -118,7 +131,12 @@ describe.runIf(present)('Creators API sample bodies', () => {
       const status = Number(key.slice(0, 3));
       return CreatorsApiError.fromAnswer(status, errorBodySchema.parse(errors[key]), null);
     };
-    expect(of('400_FieldValidationFailed')).toMatchObject({ status: 400, reason: 'FieldValidationFailed', fieldList: ['partnerTag'], retryable: false });
+    expect(of('400_FieldValidationFailed')).toMatchObject({
+      status: 400,
+      reason: 'FieldValidationFailed',
+      fieldList: ['partnerTag'],
+      retryable: false,
+    });
     expect(of('400_InvalidPartnerTag')).toMatchObject({ reason: 'InvalidPartnerTag', retryable: false });
     expect(of('400_InvalidAssociate')).toMatchObject({ reason: 'InvalidAssociate', retryable: false });
     expect(of('401_TokenExpired')).toMatchObject({ status: 401, reason: 'TokenExpired', retryable: false });
@@ -129,7 +147,9 @@ describe.runIf(present)('Creators API sample bodies', () => {
     expect(of('429_Throttle_with_retryAfter')).toMatchObject({ retryable: true, retryAfterSeconds: 60 });
     expect(of('500_InternalServer')).toMatchObject({ type: 'InternalServerException', retryable: true });
     expect(CreatorsApiError.fromAnswer(429, null, '7').retryAfterSeconds).toBe(7);
-    expect([...notAccessibleAsins(getItemsResponseSchema.parse(errors['200_partial_getItems_not_accessible']).errors)]).toEqual(['B01180YUXS']);
+    expect([...notAccessibleAsins(getItemsResponseSchema.parse(errors['200_partial_getItems_not_accessible']).errors)]).toEqual([
+      'B01180YUXS',
+    ]);
     expect([...notAccessibleAsins(getItemsResponseSchema.parse(errors['200_partial_getBrowseNodes_invalid_id']).errors)]).toEqual([]);
   });
 
@@ -153,7 +173,12 @@ describe.runIf(present)('Creators API sample bodies', () => {
 
   it('a real UK saving (£3.44, list price £9.99) gets the RRP label and 66 %', () => {
     const body = getItemsResponseSchema.parse(toCreators(read('pa-api-5-recorded/uk_getitems_discount.json')));
-    expect(toAmazonProduct(body.itemsResult!.items![0]!, at)).toMatchObject({ pricePence: 344, listPricePence: 999, savingBasisLabel: 'RRP', savingPercent: 66 });
+    expect(toAmazonProduct(body.itemsResult!.items![0]!, at)).toMatchObject({
+      pricePence: 344,
+      listPricePence: 999,
+      savingBasisLabel: 'RRP',
+      savingPercent: 66,
+    });
   });
 
   it('a real UK search (PA-API 5 recording) parses ten items', () => {
@@ -167,12 +192,20 @@ describe.runIf(present)('Creators API sample bodies', () => {
 describe('saving basis rules', () => {
   const item = (listing: Record<string, unknown>) => itemSchema.parse({ asin: 'B000000001', offersV2: { listings: [listing] } });
   const priced = (basis: Record<string, unknown> | null, extra: Record<string, unknown> = {}) =>
-    toAmazonProduct(item({ price: { money: { amount: 10, currency: 'GBP' }, savingBasis: basis }, availability: { type: 'IN_STOCK' }, ...extra }), at);
+    toAmazonProduct(
+      item({ price: { money: { amount: 10, currency: 'GBP' }, savingBasis: basis }, availability: { type: 'IN_STOCK' }, ...extra }),
+      at,
+    );
 
   it('labels WAS_PRICE "Was" and every LOWEST_PRICE kind "Lowest price in 30 days"', () => {
-    expect(priced({ money: { amount: 12 }, savingBasisType: 'WAS_PRICE' })).toMatchObject({ listPricePence: 1200, savingBasisLabel: 'Was' });
+    expect(priced({ money: { amount: 12 }, savingBasisType: 'WAS_PRICE' })).toMatchObject({
+      listPricePence: 1200,
+      savingBasisLabel: 'Was',
+    });
     expect(priced({ money: { amount: 12 }, savingBasisType: 'LOWEST_PRICE' }).savingBasisLabel).toBe('Lowest price in 30 days');
-    expect(priced({ money: { amount: 12 }, savingBasisType: 'LOWEST_PRICE_STRIKETHROUGH' }).savingBasisLabel).toBe('Lowest price in 30 days');
+    expect(priced({ money: { amount: 12 }, savingBasisType: 'LOWEST_PRICE_STRIKETHROUGH' }).savingBasisLabel).toBe(
+      'Lowest price in 30 days',
+    );
   });
 
   it('never shows a basis Amazon did not give, an unknown type, or one not above the price', () => {
@@ -182,7 +215,11 @@ describe('saving basis rules', () => {
   });
 
   it('an OUT_OF_STOCK listing has no price and is unavailable; the buy-box winner is chosen over the first listing', () => {
-    expect(priced(null, { availability: { type: 'OUT_OF_STOCK' } })).toMatchObject({ pricePence: null, available: false, availability: 'OUT_OF_STOCK' });
+    expect(priced(null, { availability: { type: 'OUT_OF_STOCK' } })).toMatchObject({
+      pricePence: null,
+      available: false,
+      availability: 'OUT_OF_STOCK',
+    });
     const two = itemSchema.parse({
       asin: 'B000000002',
       offersV2: { listings: [{ price: { money: { amount: 9 } } }, { isBuyBoxWinner: true, price: { money: { amount: 11 } } }] },

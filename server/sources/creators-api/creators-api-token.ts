@@ -92,7 +92,8 @@ export function createTokenProvider(opts: TokenProviderOptions): TokenProvider {
       );
     }
     const token = tokenResponseSchema.safeParse(json);
-    if (!token.success) throw new CreatorsApiError(502, 'InternalServerException', null, 'the token endpoint answered without a usable token');
+    if (!token.success)
+      throw new CreatorsApiError(502, 'InternalServerException', null, 'the token endpoint answered without a usable token');
     fetchedCount += 1;
     const expiresInMs = token.data.expires_in * 1000;
     // A token shorter-lived than the margin is used once rather than never.

@@ -52,7 +52,11 @@ describe('tokens', () => {
   it('one token serves many calls, and concurrent first calls share one token request', async () => {
     const { connection } = connectToFake(fake, database.db, { ratePerSecond: FAST });
     const before = fake.tokensIssued;
-    await Promise.all([connection.client.getItems(asins(0, 2)), connection.client.getItems(asins(2, 2)), connection.client.getItems(asins(4, 2))]);
+    await Promise.all([
+      connection.client.getItems(asins(0, 2)),
+      connection.client.getItems(asins(2, 2)),
+      connection.client.getItems(asins(4, 2)),
+    ]);
     await connection.client.getItems(asins(6, 2));
     expect(fake.tokensIssued - before).toBe(1);
   });
@@ -71,7 +75,13 @@ describe('tokens', () => {
 
   it('a token is reused until about 60 s before it expires, then refreshed', async () => {
     let now = Date.parse('2026-06-01T10:00:00Z');
-    const tokens = createTokenProvider({ tokenUrl: fake.tokenUrl, version: '3.2', credentialId: fake.credentialId, credentialSecret: fake.credentialSecret, now: () => now });
+    const tokens = createTokenProvider({
+      tokenUrl: fake.tokenUrl,
+      version: '3.2',
+      credentialId: fake.credentialId,
+      credentialSecret: fake.credentialSecret,
+      now: () => now,
+    });
     const first = await tokens.get();
     now += 3_539_000;
     expect(await tokens.get()).toBe(first);
@@ -89,7 +99,10 @@ describe('tokens', () => {
   });
 
   it('wrong credentials fail with a 401 InvalidClient that names no secret', async () => {
-    const { connection } = connectToFake(fake, database.db, { ratePerSecond: FAST, env: { AMAZON_CREDENTIAL_SECRET: 'wrong-secret-value' } });
+    const { connection } = connectToFake(fake, database.db, {
+      ratePerSecond: FAST,
+      env: { AMAZON_CREDENTIAL_SECRET: 'wrong-secret-value' },
+    });
     const error = await connection.client.getItems(asins(0, 1)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CreatorsApiError);
     expect(error).toMatchObject({ status: 401, reason: 'invalid_client' });
@@ -133,10 +146,17 @@ describe('errors', () => {
     const log = captureLog();
     const { connection } = connectToFake(fake, database.db, { ratePerSecond: FAST, log });
     const from = fake.log.length;
-    fake.failNext(400, { type: 'ValidationException', message: 'Request validation failed.', reason: 'FieldValidationFailed', fieldList: ['partnerTag'] });
+    fake.failNext(400, {
+      type: 'ValidationException',
+      message: 'Request validation failed.',
+      reason: 'FieldValidationFailed',
+      fieldList: ['partnerTag'],
+    });
     await expect(connection.client.getItems(asins(0, 1))).rejects.toMatchObject({ status: 400, fieldList: ['partnerTag'] });
     expect(statuses(from)).toEqual([400]);
-    expect(log.lines).toContainEqual(expect.objectContaining({ level: 'warn', details: expect.objectContaining({ fieldList: ['partnerTag'], operation: 'getItems' }) }));
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: 'warn', details: expect.objectContaining({ fieldList: ['partnerTag'], operation: 'getItems' }) }),
+    );
   });
 
   it('more than 10 ASINs or a malformed one is refused before any request', async () => {
@@ -156,7 +176,12 @@ describe('errors', () => {
         headers: { 'content-type': 'application/json', 'x-marketplace': 'www.amazon.co.uk', authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
       });
-    const pascal = await post({ ItemIds: asins(0, 1), PartnerTag: 'x-21', Marketplace: 'www.amazon.co.uk', marketplace: 'www.amazon.co.uk' });
+    const pascal = await post({
+      ItemIds: asins(0, 1),
+      PartnerTag: 'x-21',
+      Marketplace: 'www.amazon.co.uk',
+      marketplace: 'www.amazon.co.uk',
+    });
     expect(pascal.status).toBe(400);
     expect(await pascal.json()).toMatchObject({ reason: 'FieldValidationFailed', fieldList: ['ItemIds', 'PartnerTag', 'Marketplace'] });
     const eleven = await post({ itemIds: asins(0, 11), partnerTag: 'x-21', marketplace: 'www.amazon.co.uk' });
@@ -250,9 +275,16 @@ describe('quota', () => {
     const entries = fake.log.slice(from);
     expect(entries.map((e) => e.status)).toEqual(Array(9).fill(200));
     // The fake stamps arrivals on a shared, busy event loop: it forgives 50 ms of jitter.
-    expect(maxInWindow(entries.map((e) => e.at), 950)).toBeLessThanOrEqual(5);
+    expect(
+      maxInWindow(
+        entries.map((e) => e.at),
+        950,
+      ),
+    ).toBeLessThanOrEqual(5);
     // The client's own start times (the call log) are strictly an interval (200 ms) apart.
-    const starts = (await database.db.select({ at: amazonApiCalls.at }).from(amazonApiCalls)).map((r) => r.at.getTime()).sort((a, b) => a - b);
+    const starts = (await database.db.select({ at: amazonApiCalls.at }).from(amazonApiCalls))
+      .map((r) => r.at.getTime())
+      .sort((a, b) => a - b);
     expect(starts).toHaveLength(9);
     expect(Math.min(...starts.slice(1).map((t, i) => t - starts[i]!))).toBeGreaterThanOrEqual(200);
     expect(maxInWindow(starts)).toBeLessThanOrEqual(5);
@@ -272,7 +304,12 @@ describe('quota', () => {
     const entries = fake.log.slice(from);
     expect(entries.map((e) => e.status)).toEqual(Array(8).fill(200));
     // Reserved slots are an interval apart; arrivals may carry a little jitter (the fake forgives 50 ms).
-    expect(maxInWindow(entries.map((e) => e.at), 950)).toBeLessThanOrEqual(5);
+    expect(
+      maxInWindow(
+        entries.map((e) => e.at),
+        950,
+      ),
+    ).toBeLessThanOrEqual(5);
   });
 
   it('admin calls go ahead of queued background calls', async () => {

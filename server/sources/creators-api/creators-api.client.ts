@@ -82,13 +82,23 @@ export const SEARCH_INDEXES = [
   'VideoGames',
 ] as const;
 
-export const SORT_OPTIONS = ['Relevance', 'Featured', 'Price:LowToHigh', 'Price:HighToLow', 'AvgCustomerReviews', 'NewestArrivals'] as const;
+export const SORT_OPTIONS = [
+  'Relevance',
+  'Featured',
+  'Price:LowToHigh',
+  'Price:HighToLow',
+  'AvgCustomerReviews',
+  'NewestArrivals',
+] as const;
 
 /** searchItems parameters (reference "Calls"): prices in pence. */
 export const searchParamsSchema = z.object({
   keywords: z.string().trim().min(1).max(200).optional(),
   searchIndex: z.enum(SEARCH_INDEXES).default('All'),
-  browseNodeId: z.string().regex(/^\d{1,20}$/).optional(),
+  browseNodeId: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
   itemCount: z.number().int().min(1).max(10).default(10),
   itemPage: z.number().int().min(1).max(10).default(1),
   minPricePence: z.number().int().positive().optional(),
@@ -332,13 +342,19 @@ export function createCreatorsApiClient(opts: CreatorsApiClientOptions): Creator
     async getBrowseNodes(ids, callOpts = {}) {
       const nodeIds = [...new Set(ids)].filter((id) => /^\d{1,20}$/.test(id));
       if (nodeIds.length < 1 || nodeIds.length > 10) throw new RangeError(`getBrowseNodes takes 1–10 numeric ids, got ${nodeIds.length}`);
-      const body = { ...base, browseNodeIds: nodeIds, languagesOfPreference: ['en_GB'], resources: ['browseNodes.ancestor', 'browseNodes.children'] };
+      const body = {
+        ...base,
+        browseNodeIds: nodeIds,
+        languagesOfPreference: ['en_GB'],
+        resources: ['browseNodes.ancestor', 'browseNodes.children'],
+      };
       const json = await call('getBrowseNodes', body, callOpts.priority ?? 'admin', nodeIds.length);
       const parsed = getBrowseNodesResponseSchema.safeParse(json);
       if (!parsed.success) throw invalid('getBrowseNodes');
       return (parsed.data.browseNodesResult?.browseNodes ?? []).map((node) => {
         const ancestors: string[] = [];
-        for (let at = node.ancestor; at && ancestors.length < 20; at = at.ancestor) ancestors.push(at.contextFreeName ?? at.displayName ?? at.id ?? '');
+        for (let at = node.ancestor; at && ancestors.length < 20; at = at.ancestor)
+          ancestors.push(at.contextFreeName ?? at.displayName ?? at.id ?? '');
         return {
           id: node.id,
           name: node.contextFreeName ?? node.displayName ?? node.id,

@@ -104,7 +104,10 @@ export function createCreatorsApiSource(opts: CreatorsApiSourceOptions): PriceSo
         if (!(error instanceof CreatorsApiError) || !error.accessDenied) throw error;
         const retryAt = new Date(now.getTime() + ACCESS_RETRY_MS);
         await store.setAccessDenied(`${error.reason ?? error.type}: ${error.message}`, now, retryAt);
-        opts.log?.warn({ reason: error.reason, retryAt: retryAt.toISOString() }, 'Creators API access denied: using the catalogue until the hourly retry');
+        opts.log?.warn(
+          { reason: error.reason, retryAt: retryAt.toISOString() },
+          'Creators API access denied: using the catalogue until the hourly retry',
+        );
         fellBack = true;
         return fallback.lookup(asins);
       }

@@ -112,7 +112,11 @@ export function createCreatorsApiStore(db: Db): CreatorsApiStore {
     async accessState() {
       await ensureRow();
       const [row] = await db
-        .select({ deniedSince: amazonApiState.deniedSince, deniedReason: amazonApiState.deniedReason, retryAt: amazonApiState.accessRetryAt })
+        .select({
+          deniedSince: amazonApiState.deniedSince,
+          deniedReason: amazonApiState.deniedReason,
+          retryAt: amazonApiState.accessRetryAt,
+        })
         .from(amazonApiState)
         .where(eq(amazonApiState.id, STATE_ID));
       return row ?? { deniedSince: null, deniedReason: null, retryAt: null };
@@ -121,7 +125,11 @@ export function createCreatorsApiStore(db: Db): CreatorsApiStore {
       await ensureRow();
       await db
         .update(amazonApiState)
-        .set({ deniedSince: sql`coalesce(${amazonApiState.deniedSince}, ${now.toISOString()}::timestamptz)`, deniedReason: reason.slice(0, 300), accessRetryAt: retryAt })
+        .set({
+          deniedSince: sql`coalesce(${amazonApiState.deniedSince}, ${now.toISOString()}::timestamptz)`,
+          deniedReason: reason.slice(0, 300),
+          accessRetryAt: retryAt,
+        })
         .where(eq(amazonApiState.id, STATE_ID));
     },
     async setAccessRetry(retryAt) {
@@ -160,7 +168,10 @@ export function createCreatorsApiStore(db: Db): CreatorsApiStore {
     },
     async clearAccessDenied() {
       await ensureRow();
-      await db.update(amazonApiState).set({ deniedSince: null, deniedReason: null, accessRetryAt: null }).where(eq(amazonApiState.id, STATE_ID));
+      await db
+        .update(amazonApiState)
+        .set({ deniedSince: null, deniedReason: null, accessRetryAt: null })
+        .where(eq(amazonApiState.id, STATE_ID));
     },
   };
 }

@@ -49,7 +49,12 @@ export function captureLog(): CapturedLog {
 export function connectToFake(
   fake: FakeCreatorsApi,
   db: Db,
-  opts: { env?: Partial<Record<keyof RawEnv, string>>; ratePerSecond?: number; dailyLimit?: number; version?: '2.2' | '3.2' } & Partial<ConnectOptions> = {},
+  opts: {
+    env?: Partial<Record<keyof RawEnv, string>>;
+    ratePerSecond?: number;
+    dailyLimit?: number;
+    version?: '2.2' | '3.2';
+  } & Partial<ConnectOptions> = {},
 ): { connection: CreatorsApiConnection; env: Env } {
   const env = testEnv({ ...fakeAmazonEnvVars(fake, opts), ...opts.env });
   const connection = connectCreatorsApi(env, db, { fallback: createCatalogueSource(db), baseDelayMs: 5, ...opts });

@@ -194,16 +194,25 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
     const token = `${legacy ? 'eyJ' : 'Atc|'}${randomBytes(12).toString('hex')}`;
     tokens.set(token, { expiresAt: Date.now() + ttl * 1000, legacy });
     fake.tokensIssued += 1;
-    return send(res, 200, legacy ? { access_token: token, expires_in: ttl, token_type: 'Bearer' } : { access_token: token, scope, token_type: 'bearer', expires_in: ttl });
+    return send(
+      res,
+      200,
+      legacy
+        ? { access_token: token, expires_in: ttl, token_type: 'Bearer' }
+        : { access_token: token, scope, token_type: 'bearer', expires_in: ttl },
+    );
   }
 
   /** 401 answer for a bad Authorization header, or null when the token is good. */
   function authProblem(header: string | undefined): Record<string, unknown> | null {
     const match = /^Bearer ([^,\s]+)(, Version 2\.2)?$/.exec(header ?? '');
     const token = match ? tokens.get(match[1]!) : undefined;
-    if (!match || !token) return { type: 'UnauthorizedException', message: 'The authentication token is invalid or malformed.', reason: 'InvalidToken' };
-    if (token.legacy !== Boolean(match[2])) return { type: 'UnauthorizedException', message: 'The token was issued for another version.', reason: 'InvalidIssuer' };
-    if (token.expiresAt <= Date.now()) return { type: 'UnauthorizedException', message: 'Authentication token has expired.', reason: 'TokenExpired' };
+    if (!match || !token)
+      return { type: 'UnauthorizedException', message: 'The authentication token is invalid or malformed.', reason: 'InvalidToken' };
+    if (token.legacy !== Boolean(match[2]))
+      return { type: 'UnauthorizedException', message: 'The token was issued for another version.', reason: 'InvalidIssuer' };
+    if (token.expiresAt <= Date.now())
+      return { type: 'UnauthorizedException', message: 'Authentication token has expired.', reason: 'TokenExpired' };
     return null;
   }
 
@@ -230,7 +239,12 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
     if (roll < 0.1) Object.assign(product, { availability: 'OUT_OF_STOCK' });
     else {
       const factor = roll < 0.7 ? 0.8 + random() * 0.15 : 1.05 + random() * 0.1;
-      Object.assign(product, { availability: 'IN_STOCK', pricePence: Math.max(1, Math.round(before * factor)), listPricePence: roll < 0.7 ? before : null, savingBasisType: roll < 0.7 ? 'WAS_PRICE' : null });
+      Object.assign(product, {
+        availability: 'IN_STOCK',
+        pricePence: Math.max(1, Math.round(before * factor)),
+        listPricePence: roll < 0.7 ? before : null,
+        savingBasisType: roll < 0.7 ? 'WAS_PRICE' : null,
+      });
     }
   }
 
@@ -245,7 +259,8 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
 
   function getItems(res: ServerResponse, body: Record<string, unknown>): number {
     const ids = body.itemIds;
-    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 10 || !ids.every((id) => typeof id === 'string')) return send(res, 400, validation(['itemIds']));
+    if (!Array.isArray(ids) || ids.length < 1 || ids.length > 10 || !ids.every((id) => typeof id === 'string'))
+      return send(res, 400, validation(['itemIds']));
     if (body.itemIdType !== undefined && body.itemIdType !== 'ASIN') return send(res, 400, validation(['itemIdType']));
     const items: unknown[] = [];
     const errors: Array<{ code: string; message: string }> = [];
@@ -253,20 +268,25 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
       applyScript(id);
       moveMarket(id);
       const product = products.get(id);
-      if (notAccessible.has(id)) errors.push({ code: 'ItemNotAccessible', message: `The ItemId ${id} is not accessible through the Creators API.` });
+      if (notAccessible.has(id))
+        errors.push({ code: 'ItemNotAccessible', message: `The ItemId ${id} is not accessible through the Creators API.` });
       else if (product) items.push(wireItemOf(product, String(body.partnerTag)));
       else if (samples.has(id)) items.push(samples.get(id));
       else errors.push({ code: 'InvalidParameterValue', message: `The ItemId ${id} provided in the request is invalid.` });
     }
     if (items.length === 0 && errors.every((e) => e.code === 'InvalidParameterValue'))
-      return send(res, 404, { type: 'ResourceNotFoundException', message: 'No items found for the requested item IDs.', resourceType: 'Item' });
+      return send(res, 404, {
+        type: 'ResourceNotFoundException',
+        message: 'No items found for the requested item IDs.',
+        resourceType: 'Item',
+      });
     return send(res, 200, { itemsResult: { items: shuffled(items) }, ...(errors.length ? { errors } : {}) });
   }
 
   function getVariations(res: ServerResponse, body: Record<string, unknown>): number {
     if (typeof body.asin !== 'string') return send(res, 400, validation(['asin']));
     const result = (variations as { variationsResult?: { items?: Array<{ asin: string }> } } | null)?.variationsResult;
-    if (!variations || !result?.items?.some((i) => i.asin === body.asin) && body.asin !== 'B00422MCVM')
+    if (!variations || (!result?.items?.some((i) => i.asin === body.asin) && body.asin !== 'B00422MCVM'))
       return send(res, 404, { type: 'ResourceNotFoundException', message: 'No variations found.' });
     return send(res, 200, variations);
   }
@@ -274,19 +294,35 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
   function getBrowseNodes(res: ServerResponse, body: Record<string, unknown>): number {
     const ids = body.browseNodeIds;
     if (!Array.isArray(ids) || ids.length < 1 || ids.length > 10) return send(res, 400, validation(['browseNodeIds']));
-    const names = new Map([...products.values()].flatMap((p) => (p.categoryName ? [[browseNodeIdOf(p.categoryName), p.categoryName] as const] : [])));
-    const nodes = (ids as string[]).filter((id) => names.has(id)).map((id) => ({ id, displayName: names.get(id), contextFreeName: names.get(id), children: [] }));
-    const errors = (ids as string[]).filter((id) => !names.has(id)).map((id) => ({ code: 'InvalidParameterValue', message: `The BrowseNodeId ${id} provided in the request is invalid.` }));
+    const names = new Map(
+      [...products.values()].flatMap((p) => (p.categoryName ? [[browseNodeIdOf(p.categoryName), p.categoryName] as const] : [])),
+    );
+    const nodes = (ids as string[])
+      .filter((id) => names.has(id))
+      .map((id) => ({ id, displayName: names.get(id), contextFreeName: names.get(id), children: [] }));
+    const errors = (ids as string[])
+      .filter((id) => !names.has(id))
+      .map((id) => ({ code: 'InvalidParameterValue', message: `The BrowseNodeId ${id} provided in the request is invalid.` }));
     return send(res, 200, { browseNodesResult: { browseNodes: nodes }, ...(errors.length ? { errors } : {}) });
   }
 
   async function catalogue(req: IncomingMessage, res: ServerResponse, operation: string, entry: FakeLogEntry): Promise<number> {
     const problem = authProblem(req.headers.authorization);
     if (problem) return send(res, 401, problem);
-    if (throttled(now())) return send(res, 429, { type: 'ThrottleException', message: 'The request was denied due to request throttling. Please verify the number of requests made per second.' });
+    if (throttled(now()))
+      return send(res, 429, {
+        type: 'ThrottleException',
+        message: 'The request was denied due to request throttling. Please verify the number of requests made per second.',
+      });
     const failure = failures.shift();
-    if (failure) return send(res, failure.status, failure.body, failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {});
-    if (denied) return send(res, 403, { type: 'AccessDeniedException', message: 'Your account does not currently meet the eligibility requirements.', reason: 'AssociateNotEligible' });
+    if (failure)
+      return send(res, failure.status, failure.body, failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {});
+    if (denied)
+      return send(res, 403, {
+        type: 'AccessDeniedException',
+        message: 'Your account does not currently meet the eligibility requirements.',
+        reason: 'AssociateNotEligible',
+      });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await readBody(req)) as Record<string, unknown>;
@@ -296,7 +332,8 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
     entry.itemIds = Array.isArray(body.itemIds) ? body.itemIds.length : 0;
     const bad = badNames(body);
     if (bad.length > 0) return send(res, 400, validation(bad, 'Field names must be lowerCamelCase.'));
-    if (req.headers['x-marketplace'] !== marketplace || body.marketplace !== marketplace) return send(res, 400, validation(['marketplace']));
+    if (req.headers['x-marketplace'] !== marketplace || body.marketplace !== marketplace)
+      return send(res, 400, validation(['marketplace']));
     if (typeof body.partnerTag !== 'string' || body.partnerTag === '') return send(res, 400, validation(['partnerTag']));
     if (operation === 'getItems') return getItems(res, body);
     if (operation === 'searchItems') return send(res, ...fakeSearch(products, body, mapAmazonCategory));
@@ -335,7 +372,8 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { type: 'InternalServerException', message: 'An unexpected error occurred while processing your request.' });
+      if (!res.headersSent)
+        send(res, 500, { type: 'InternalServerException', message: 'An unexpected error occurred while processing your request.' });
     });
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));

@@ -16,7 +16,11 @@ import { PROJECT_ROOT } from '../../project-root';
 export const FAKE_DATA_DIR = path.resolve(PROJECT_ROOT, '../shared/data');
 const CATALOGUE_CSV = 'amazon-uk-2023/underpriced_and_overpriced_products.csv';
 const IMAGE_CSVS = ['amazon-uk-2023/best_products_by_reviews.csv', 'amazon-uk-2023/best_products_by_stars.csv'];
-const SAMPLE_FILES = ['getItems-response.curl-example.json', 'getItems-response.get-items-page.partial-error.json', 'offersV2-response.offersV2-page.json'];
+const SAMPLE_FILES = [
+  'getItems-response.curl-example.json',
+  'getItems-response.get-items-page.partial-error.json',
+  'offersV2-response.offersV2-page.json',
+];
 
 /** A product the fake sells. Money in pence. */
 export interface FakeProduct {
@@ -34,7 +38,12 @@ export interface FakeProduct {
   features?: string[];
   imageUrl?: string | null;
   /** A live deal on the offer. */
-  deal?: { accessType: 'ALL' | 'PRIME_EARLY_ACCESS' | 'PRIME_EXCLUSIVE'; endTime: string; startTime?: string; type?: 'LIGHTNING_DEAL' } | null;
+  deal?: {
+    accessType: 'ALL' | 'PRIME_EARLY_ACCESS' | 'PRIME_EXCLUSIVE';
+    endTime: string;
+    startTime?: string;
+    type?: 'LIGHTNING_DEAL';
+  } | null;
 }
 
 /** A stable numeric browse-node id for a category name (the fake's own; real ids differ). */
@@ -57,7 +66,14 @@ export function wireItemOf(product: FakeProduct, partnerTag: string): Record<str
       : {
           availability: { type: product.availability ?? 'IN_STOCK', minOrderQuantity: 1, maxOrderQuantity: 10 },
           condition: { value: 'New' },
-          dealDetails: product.deal ? { accessType: product.deal.accessType, startTime: product.deal.startTime ?? null, endTime: product.deal.endTime, percentClaimed: 12 } : null,
+          dealDetails: product.deal
+            ? {
+                accessType: product.deal.accessType,
+                startTime: product.deal.startTime ?? null,
+                endTime: product.deal.endTime,
+                percentClaimed: 12,
+              }
+            : null,
           isBuyBoxWinner: true,
           merchantInfo: { name: 'Amazon.co.uk' },
           price:
@@ -66,10 +82,17 @@ export function wireItemOf(product: FakeProduct, partnerTag: string): Record<str
               : {
                   money: money(price),
                   savingBasis: basis
-                    ? { money: money(product.listPricePence!), savingBasisType: product.savingBasisType, savingBasisTypeLabel: product.savingBasisType === 'LIST_PRICE' ? 'RRP' : 'Was' }
+                    ? {
+                        money: money(product.listPricePence!),
+                        savingBasisType: product.savingBasisType,
+                        savingBasisTypeLabel: product.savingBasisType === 'LIST_PRICE' ? 'RRP' : 'Was',
+                      }
                     : null,
                   savings: basis
-                    ? { money: money(product.listPricePence! - price), percentage: Math.round(((product.listPricePence! - price) / product.listPricePence!) * 100) }
+                    ? {
+                        money: money(product.listPricePence! - price),
+                        percentage: Math.round(((product.listPricePence! - price) / product.listPricePence!) * 100),
+                      }
                     : null,
                 },
           type: product.deal?.type ?? null,
@@ -86,7 +109,9 @@ export function wireItemOf(product: FakeProduct, partnerTag: string): Record<str
       features: product.features?.length ? { displayValues: product.features, label: 'Features', locale: 'en_GB' } : null,
       byLineInfo: product.brand ? { brand: { displayValue: product.brand, label: 'Brand', locale: 'en_GB' } } : null,
     },
-    browseNodeInfo: category ? { browseNodes: [{ id: browseNodeIdOf(category), displayName: category, contextFreeName: category, ancestor: null }] } : null,
+    browseNodeInfo: category
+      ? { browseNodes: [{ id: browseNodeIdOf(category), displayName: category, contextFreeName: category, ancestor: null }] }
+      : null,
     offersV2: listing ? { listings: [listing] } : null,
   };
 }

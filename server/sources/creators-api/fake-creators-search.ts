@@ -1,7 +1,8 @@
 /**
  * searchItems of the fake Creators API (issue 14 part 4; reference "Calls": keywords, searchIndex,
  * browseNodeId, itemCount 1–10, itemPage 1–10, minPrice/maxPrice in pence, minSavingPercent 1–99,
- * sortBy). Every keyword must appear in the title (case-insensitive); the search index keeps the
+ * sortBy). Every keyword must appear in the title or category (case-insensitive, long words by their
+ * first four letters); the search index keeps the
  * products whose category maps to the index's shopper category (All keeps everything).
  */
 import type { CategoryKey } from '../../../common/categories';
@@ -33,9 +34,15 @@ const INDEX_CATEGORIES: Readonly<Record<string, readonly CategoryKey[]>> = {
 
 const SORTS = new Set(['Relevance', 'Featured', 'Price:LowToHigh', 'Price:HighToLow', 'AvgCustomerReviews', 'NewestArrivals']);
 
-const validation = (field: string) => ({ type: 'ValidationException', message: 'Request validation failed.', reason: 'FieldValidationFailed', fieldList: [field] });
+const validation = (field: string) => ({
+  type: 'ValidationException',
+  message: 'Request validation failed.',
+  reason: 'FieldValidationFailed',
+  fieldList: [field],
+});
 
-const intIn = (value: unknown, min: number, max: number) => value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
+const intIn = (value: unknown, min: number, max: number) =>
+  value === undefined || (Number.isInteger(value) && (value as number) >= min && (value as number) <= max);
 
 /** Answers `[status, body]` for a searchItems body (already checked for names, marketplace and partner tag). */
 export function fakeSearch(
@@ -46,7 +53,8 @@ export function fakeSearch(
   const { keywords, searchIndex = 'All', browseNodeId, itemCount = 10, itemPage = 1, minPrice, maxPrice, minSavingPercent, sortBy } = body;
   if (keywords === undefined && browseNodeId === undefined) return [400, validation('keywords')];
   if (keywords !== undefined && (typeof keywords !== 'string' || keywords.trim() === '')) return [400, validation('keywords')];
-  if (searchIndex !== 'All' && !(typeof searchIndex === 'string' && searchIndex in INDEX_CATEGORIES)) return [400, validation('searchIndex')];
+  if (searchIndex !== 'All' && !(typeof searchIndex === 'string' && searchIndex in INDEX_CATEGORIES))
+    return [400, validation('searchIndex')];
   if (!intIn(itemCount, 1, 10)) return [400, validation('itemCount')];
   if (!intIn(itemPage, 1, 10)) return [400, validation('itemPage')];
   if (!intIn(minPrice, 1, 1e9)) return [400, validation('minPrice')];
@@ -55,11 +63,14 @@ export function fakeSearch(
   if (sortBy !== undefined && !SORTS.has(String(sortBy))) return [400, validation('sortBy')];
 
   const words = typeof keywords === 'string' ? keywords.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  // A crude stemmer standing in for Amazon's relevance: long words also match on their first four
+  // letters ("homeware" finds "home…", "utensils" finds "utensil"), in the title or the category.
+  const matchesWord = (text: string, word: string) => text.includes(word) || (word.length > 6 && text.includes(word.slice(0, 4)));
   const categories = searchIndex === 'All' ? null : new Set(INDEX_CATEGORIES[searchIndex as string]);
   const matches = [...products.values()].filter((p) => {
     if (p.pricePence === null) return false;
-    const title = p.title.toLowerCase();
-    if (!words.every((w) => title.includes(w))) return false;
+    const text = `${p.title} ${p.categoryName ?? ''}`.toLowerCase();
+    if (!words.every((w) => matchesWord(text, w))) return false;
     if (categories && !categories.has(mapCategory(p.categoryName))) return false;
     if (browseNodeId !== undefined && (!p.categoryName || browseNodeIdOf(p.categoryName) !== browseNodeId)) return false;
     if (typeof minPrice === 'number' && p.pricePence < minPrice) return false;

@@ -58,7 +58,15 @@ function RowCheckbox({ p, selection }: { p: AmazonSearchProduct; selection: Sele
   );
 }
 
-export function AmazonResultsTable({ products, selection, caption }: { products: AmazonSearchProduct[]; selection?: Selection; caption: string }) {
+export function AmazonResultsTable({
+  products,
+  selection,
+  caption,
+}: {
+  products: AmazonSearchProduct[];
+  selection?: Selection;
+  caption: string;
+}) {
   const allSelected = selection !== undefined && products.length > 0 && products.every((p) => selection.selected.has(p.asin));
   return (
     <div className="rounded-lg border border-slate-200 bg-white">

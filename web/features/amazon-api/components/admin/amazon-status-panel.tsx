@@ -26,8 +26,8 @@ function AccessBanner({ denied }: { denied: NonNullable<AmazonStatus['accessDeni
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-semibold">Amazon has paused this account&apos;s Creators API access</p>
       <p className="mt-1">
-        Since {when.format(new Date(denied.since))}, Amazon answers “not eligible” (it needs 10 qualified sales in the last 30 days). Prices come
-        from the imported catalogue meanwhile; access is tried again every hour
+        Since {when.format(new Date(denied.since))}, Amazon answers “not eligible” (it needs 10 qualified sales in the last 30 days). Prices
+        come from the imported catalogue meanwhile; access is tried again every hour
         {denied.retryAt ? `, next at ${when.format(new Date(denied.retryAt))}` : ''}.
       </p>
       {denied.reason ? <p className="mt-1 text-amber-900">Amazon said: {denied.reason}</p> : null}
@@ -45,21 +45,51 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
+/** The last 24 whole hours up to `latest`, oldest first, with the hours that had no request at 0. */
+function last24Hours(hours: AmazonStatus['callsPerHour']): AmazonStatus['callsPerHour'] {
+  const byHour = new Map(hours.map((h) => [new Date(h.hour).getTime(), h]));
+  const end = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  return Array.from({ length: 24 }, (_, i) => {
+    const at = end - (23 - i) * 3_600_000;
+    return byHour.get(at) ?? { hour: new Date(at).toISOString(), calls: 0, errors: 0 };
+  });
+}
+
 function CallsPerHour({ hours }: { hours: AmazonStatus['callsPerHour'] }) {
-  const max = Math.max(1, ...hours.map((h) => h.calls));
+  const slots = last24Hours(hours);
+  const max = Math.max(1, ...slots.map((h) => h.calls));
+  const total = hours.reduce((n, h) => n + h.calls, 0);
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-4">
-      <figcaption className="text-sm font-medium text-slate-800">Requests per hour, last 24 hours</figcaption>
+      <figcaption className="text-sm font-medium text-slate-800">
+        Requests per hour, last 24 hours{' '}
+        <span className="font-normal text-slate-600">
+          ({int.format(total)} in all; busiest hour {int.format(max === 1 && total === 0 ? 0 : max)})
+        </span>
+      </figcaption>
       {hours.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No requests in the last 24 hours.</p>
       ) : (
         <>
-          <div className="mt-3 flex h-28 items-end gap-1" aria-hidden="true">
-            {hours.map((h) => (
-              <div key={h.hour} className="flex flex-1 flex-col justify-end" title={`${hourOf.format(new Date(h.hour))}: ${h.calls} requests`}>
-                <div className="rounded-t bg-blue-600" style={{ height: `${Math.max(4, (h.calls / max) * 100)}%` }} />
+          <div className="mt-3 flex h-28 items-end gap-0.5 border-b border-slate-300" aria-hidden="true">
+            {slots.map((h) => (
+              <div
+                key={h.hour}
+                className="flex h-full flex-1 flex-col justify-end"
+                title={`${hourOf.format(new Date(h.hour))}: ${h.calls} requests`}
+              >
+                {h.calls > 0 ? (
+                  <div
+                    className={h.errors > 0 ? 'rounded-t bg-amber-500' : 'rounded-t bg-blue-600'}
+                    style={{ height: `${Math.max(3, (h.calls / max) * 100)}%` }}
+                  />
+                ) : null}
               </div>
             ))}
+          </div>
+          <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
+            <span>24 hours ago</span>
+            <span>This hour ({hourOf.format(new Date(slots[slots.length - 1]!.hour))})</span>
           </div>
           <table className="sr-only">
             <caption>Requests per hour</caption>

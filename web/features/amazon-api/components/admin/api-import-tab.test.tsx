@@ -23,7 +23,14 @@ const STATUS: AmazonStatus = {
     { hour: '2026-06-01T08:00:00.000Z', calls: 12, errors: 12 },
   ],
   oldestShownPriceAgeSeconds: 3 * 3600 + 20 * 60,
-  plan: { alertedAsins: 2000, shownAmazonAsins: 5000, otherAsins: 100, requestsPerDayNeeded: 1300, requestsPerDayAvailable: 8208, fits: true },
+  plan: {
+    alertedAsins: 2000,
+    shownAmazonAsins: 5000,
+    otherAsins: 100,
+    requestsPerDayNeeded: 1300,
+    requestsPerDayAvailable: 8208,
+    fits: true,
+  },
 };
 
 const product = (asin: string, title: string, extra: Partial<AmazonSearchProduct> = {}): AmazonSearchProduct => ({
@@ -55,7 +62,13 @@ const product = (asin: string, title: string, extra: Partial<AmazonSearchProduct
 const SEARCH: FakeAnswer = {
   json: {
     products: [
-      product('B0UTENSIL1', 'Utensil set', { originalPrice: '19.99', savingBasisLabel: 'RRP', discountPercent: 35, dealLabel: 'Prime exclusive deal', isPrime: true }),
+      product('B0UTENSIL1', 'Utensil set', {
+        originalPrice: '19.99',
+        savingBasisLabel: 'RRP',
+        discountPercent: 35,
+        dealLabel: 'Prime exclusive deal',
+        isPrime: true,
+      }),
       product('B0UTENSIL2', 'Silicone spatula'),
     ],
     totalResults: 37,
@@ -112,7 +125,12 @@ describe('the API tab', () => {
     await user.selectOptions(screen.getByLabelText('Search index'), 'Kitchen');
     await user.click(screen.getByRole('button', { name: 'Fetch' }));
     const review = await screen.findByRole('table', { name: 'Products to review before import' });
-    expect(api.callsTo('POST /api/amazon/search')[0]?.body).toMatchObject({ keywords: 'homeware', searchIndex: 'Kitchen', itemCount: 10, maxPrice: 15 });
+    expect(api.callsTo('POST /api/amazon/search')[0]?.body).toMatchObject({
+      keywords: 'homeware',
+      searchIndex: 'Kitchen',
+      itemCount: 10,
+      maxPrice: 15,
+    });
     expect(screen.getByRole('button', { name: 'Import selected (0)' })).toBeDisabled();
     await user.click(within(review).getByRole('checkbox', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Import selected (2)' }));

@@ -10,6 +10,7 @@
  *   with select all, Import selected; results and selection are cleared after an import.
  */
 import { useState, type FormEvent } from 'react';
+import type { AmazonSearchProduct } from '../../../../../common/api/amazon-api.admin.schema';
 import {
   IMPORT_SEARCH,
   ITEM_COUNT_LIMITS,
@@ -17,12 +18,10 @@ import {
   SEARCH_DEFAULTS,
   SEARCH_INDEX_OPTIONS,
   SEARCH_INDEX_REQUIRED,
-  type AmazonSearchProduct,
   type SearchIndexOption,
-} from '../../../../../common/api/amazon-api.admin.schema';
+} from '../../../../../common/amazon-search';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label } from '../../../../components/ui/input';
-import { Select } from '../../../../components/ui/select';
 import { toast } from '../../../../components/ui/toast.store';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useAmazonImport, useAmazonSearch } from '../../admin.api';
@@ -30,6 +29,39 @@ import { AmazonResultsTable } from './amazon-results-table';
 import { AmazonStatusPanel } from './amazon-status-panel';
 
 const INDEX_OPTIONS = SEARCH_INDEX_OPTIONS.map(({ value, label }) => ({ value, label }));
+
+/** A stacked label and native select, matching the form's other fields (one line at every width). */
+function IndexSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 function SearchTestForm({ tabKey }: { tabKey: string }) {
   const search = useAmazonSearch(tabKey);
@@ -42,10 +74,20 @@ function SearchTestForm({ tabKey }: { tabKey: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     search.mutate(
-      { keywords: keywords.trim(), searchIndex, itemCount: Number(itemCount), maxPrice: maxPrice === '' ? undefined : Number(maxPrice), discountOnly },
+      {
+        keywords: keywords.trim(),
+        searchIndex,
+        itemCount: Number(itemCount),
+        maxPrice: maxPrice === '' ? undefined : Number(maxPrice),
+        discountOnly,
+      },
       {
         onError: (error) =>
-          toast({ title: 'Amazon API Search failed', description: messageForPeople(error, 'Unable to search Amazon at this time'), variant: 'destructive' }),
+          toast({
+            title: 'Amazon API Search failed',
+            description: messageForPeople(error, 'Unable to search Amazon at this time'),
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -55,12 +97,15 @@ function SearchTestForm({ tabKey }: { tabKey: string }) {
       <h2 id="amazon-search-heading" className="text-lg font-semibold text-slate-900">
         Search test
       </h2>
-      <form onSubmit={submit} className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+      <form
+        onSubmit={submit}
+        className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
         <div className="lg:col-span-2">
           <Label htmlFor="amazon-keywords">Keywords</Label>
           <Input id="amazon-keywords" value={keywords} onChange={(e) => setKeywords(e.target.value)} required maxLength={200} />
         </div>
-        <Select label="Category" value={searchIndex} options={INDEX_OPTIONS} onValueChange={setSearchIndex} />
+        <IndexSelect id="amazon-category" label="Category" value={searchIndex} options={INDEX_OPTIONS} onChange={setSearchIndex} />
         <div>
           <Label htmlFor="amazon-item-count">Item count</Label>
           <Input
@@ -136,7 +181,13 @@ function ImportFlow({ tabKey }: { tabKey: string }) {
     }
     setProblem(null);
     search.mutate(
-      { keywords: IMPORT_SEARCH.keywords, searchIndex, itemCount: IMPORT_SEARCH.itemCount, maxPrice: IMPORT_SEARCH.maxPrice, discountOnly: false },
+      {
+        keywords: IMPORT_SEARCH.keywords,
+        searchIndex,
+        itemCount: IMPORT_SEARCH.itemCount,
+        maxPrice: IMPORT_SEARCH.maxPrice,
+        discountOnly: false,
+      },
       {
         onSuccess: (data) => {
           setResults(data.products);
@@ -154,7 +205,8 @@ function ImportFlow({ tabKey }: { tabKey: string }) {
         const skipped = outcome.skipped.map((s) => `${s.asin}: ${s.reason}`);
         toast({ title: 'Products imported', description: [`${outcome.created} added, ${outcome.updated} updated.`, ...skipped] });
       },
-      onError: (error) => toast({ title: 'Import Error', description: messageForPeople(error, 'Failed to import products'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Import Error', description: messageForPeople(error, 'Failed to import products'), variant: 'destructive' }),
     });
   const selection = {
     selected,
@@ -173,12 +225,15 @@ function ImportFlow({ tabKey }: { tabKey: string }) {
         Import from Amazon
       </h2>
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <Select
-          label="Search index"
-          value={searchIndex}
-          options={[{ value: '' as const, label: 'Choose…' }, ...INDEX_OPTIONS]}
-          onValueChange={setSearchIndex}
-        />
+        <div className="w-56">
+          <IndexSelect
+            id="amazon-import-index"
+            label="Search index"
+            value={searchIndex}
+            options={[{ value: '' as const, label: 'Choose…' }, ...INDEX_OPTIONS]}
+            onChange={setSearchIndex}
+          />
+        </div>
         <Button variant="secondary" onClick={fetchResults} disabled={search.isPending}>
           {search.isPending ? 'Fetching…' : 'Fetch'}
         </Button>
