@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { PriceSource } from './sources/price-source';
+import type { CreatorsApiConnection } from './sources/creators-api/creators-api.connection';
 
 export interface AppDeps {
   database: Database;
@@ -17,6 +18,11 @@ export interface AppDeps {
   clock: () => Date;
   /** Price source for price checks (catalogue by default). */
   priceSource: PriceSource;
+  /**
+   * The Amazon Creators API (issue 14) when credentials are configured, else null/absent: the admin
+   * API tab then answers that Amazon is not configured. `priceSource` is its source when set.
+   */
+  amazon?: CreatorsApiConnection | null;
   /**
    * Nudges the e-mail sender after a transaction wrote to the outbox (set by main.ts to the job
    * queue; tests may call the sender themselves). Must not throw.

@@ -45,6 +45,8 @@ import { preferencesAdminRoutes } from './features/preferences/preferences.admin
 import { erasureAdminRoutes } from './features/erasure/erasure.admin.routes';
 import { alertsAdminRoutes } from './features/alerts/alerts.admin.routes';
 import { priceChecksAdminRoutes } from './features/price-checks/price-checks.admin.routes';
+import { amazonApiRoutes } from './features/amazon-api/amazon-api.routes';
+import { amazonApiAdminRoutes } from './features/amazon-api/amazon-api.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -65,6 +67,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   blogRoutes,
   contactRoutes,
   seoRoutes,
+  amazonApiRoutes,
 ];
 
 /**
@@ -89,6 +92,8 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   erasureAdminRoutes,
   alertsAdminRoutes,
   priceChecksAdminRoutes,
+  // Issue 14: the Amazon Creators API tab.
+  amazonApiAdminRoutes,
 ];
 
 /**

@@ -46,6 +46,14 @@ const trustProxySchema = z
   )
   .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())));
 
+function safeProtocol(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
+}
+
 function isAddressOrRange(value: string): boolean {
   const [address, bits, ...rest] = value.split('/');
   if (rest.length > 0 || !address) return false;
@@ -88,6 +96,53 @@ export const envSchema = z.object({
   PRICE_SOURCE_RATE_PER_SECOND: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a number of calls per second' }).positive('must be above 0').max(100).default(1),
+  ),
+  /**
+   * Amazon Creators API (issue 14; ../shared/reference/amazon-creators-api.md). Without both the
+   * credential id and secret the catalogue stays the price source and the site works as before.
+   */
+  AMAZON_CREDENTIAL_ID: z.preprocess(emptyToUndefined, z.string().trim().max(500, 'must be at most 500 characters').optional()),
+  AMAZON_CREDENTIAL_SECRET: z.preprocess(emptyToUndefined, z.string().trim().max(2000, 'must be at most 2000 characters').optional()),
+  /** The credential's version, as Amazon's Associates Central shows it: 2.2 (EU legacy), 3.1, 3.2 (UK/EU) or 3.3. */
+  AMAZON_CREDENTIAL_VERSION: z.preprocess(
+    emptyToUndefined,
+    z.enum(['2.2', '3.1', '3.2', '3.3'], { error: 'must be one of 2.2, 3.1, 3.2, 3.3 (as Associates Central shows it)' }).default('3.2'),
+  ),
+  /** Partner (tracking) tag sent with every call; defaults to AFFILIATE_TAG (see loadEnv). */
+  AMAZON_PARTNER_TAG: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').optional(),
+  ),
+  AMAZON_MARKETPLACE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^www\.amazon\.[a-z.]{2,10}$/, 'must be a marketplace host such as www.amazon.co.uk')
+      .default('www.amazon.co.uk'),
+  ),
+  AMAZON_API_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^https?:$/.test(safeProtocol(v)), 'must be an http:// or https:// URL')
+      .default('https://creatorsapi.amazon'),
+  ),
+  /** Token endpoint; default: the one for AMAZON_CREDENTIAL_VERSION (server/sources/creators-api/creators-api.config.ts). */
+  AMAZON_TOKEN_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  /** Creators API requests per second, for every caller together (Amazon starts accounts at 1). */
+  AMAZON_RATE_PER_SECOND: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number of requests per second' }).positive('must be above 0').max(100).default(1),
+  ),
+  /** Creators API requests per UTC day, for every caller together (PA-API 5's entry limit was 8,640). */
+  AMAZON_DAILY_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of requests per day' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000_000)
+      .default(8640),
   ),
   /** Confirmation, sign-in and unsubscribe-link e-mails per hour, site-wide; more wait for a later hour (issue 5). */
   MAX_CONFIRMATIONS_PER_HOUR: z.preprocess(
@@ -133,7 +188,15 @@ export const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 /** The parsed configuration; `SECRET_KEY` is always set and `PUBLIC_URL` always has a value. */
-export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL'> & { SECRET_KEY: string; PUBLIC_URL: string };
+/**
+ * The parsed configuration; `SECRET_KEY` is always set, `PUBLIC_URL` always has a value and
+ * `AMAZON_PARTNER_TAG` defaults to `AFFILIATE_TAG`.
+ */
+export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL' | 'AMAZON_PARTNER_TAG'> & {
+  SECRET_KEY: string;
+  PUBLIC_URL: string;
+  AMAZON_PARTNER_TAG: string;
+};
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -145,7 +208,7 @@ export class EnvError extends Error {
 /**
  * Parses `source` (default `process.env`). When `SECRET_KEY` is unset, reads it from
  * `DATA_DIR/secret-key`, generating and storing 32 random bytes (hex) on first start.
- * `PUBLIC_URL` defaults to `http://localhost:{PORT}`. Throws EnvError naming each bad variable.
+ * `PUBLIC_URL` defaults to `http://localhost:{PORT}`, `AMAZON_PARTNER_TAG` to `AFFILIATE_TAG`. Throws EnvError naming each bad variable.
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env, opts: { persistSecret?: boolean } = {}): Env {
   const parsed = envSchema.safeParse(source);
@@ -155,7 +218,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const raw = parsed.data;
   const secret = raw.SECRET_KEY ?? (opts.persistSecret === false ? randomBytes(32).toString('hex') : readOrCreateSecret(raw.DATA_DIR));
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
-  return { ...raw, SECRET_KEY: secret, PUBLIC_URL: publicUrl };
+  return { ...raw, SECRET_KEY: secret, PUBLIC_URL: publicUrl, AMAZON_PARTNER_TAG: raw.AMAZON_PARTNER_TAG ?? raw.AFFILIATE_TAG };
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -28,6 +28,7 @@ function loadServerModules() {
     import('./site-settings'),
     import('./sources/catalogue.source'),
     import('./features/admin-auth/admin-auth.service'),
+    import('./sources/creators-api/creators-api.connection'),
   ]);
 }
 
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
     console.log(`Demo catalogue ready: ${seeded.products} sample products (demo data, not real prices).`);
   }
 
-  const [{ buildApp }, { recordPublicUrl }, { createCatalogueSource }, { ensureFirstAdmin }] = await serverModules;
+  const [{ buildApp }, { recordPublicUrl }, { createCatalogueSource }, { ensureFirstAdmin }, { connectCreatorsApi }] = await serverModules;
   const clock = () => new Date();
   // E-mails queued by the CLI build their links from this (site-settings.ts).
   await recordPublicUrl(database.db, env.PUBLIC_URL, clock());
@@ -80,20 +81,43 @@ async function main(): Promise<void> {
   else if (firstAdmin === 'password-missing') console.error('ADMIN_EMAIL is set but ADMIN_PASSWORD is not: no admin account created.');
   else if (firstAdmin === 'not-configured')
     console.log('No admin account yet: run `npm run admin:create -- you@example.com` or set ADMIN_EMAIL and ADMIN_PASSWORD.');
-  const priceSource = createCatalogueSource(database.db);
-  const baseDeps = { database, env: { ...env, DATA_DIR: dataDir }, clock, priceSource, serveWeb: true, demo, version };
+  const catalogueSource = createCatalogueSource(database.db);
+  // The Creators API when credentials are set (issue 14), else the catalogue. Its log lines go to
+  // the app's logger once the app exists.
+  const logged: { app?: App } = {};
+  const amazon = connectCreatorsApi(env, database.db, {
+    fallback: catalogueSource,
+    clock,
+    log: { warn: (d, m) => logged.app?.log.warn(d, m), info: (d, m) => logged.app?.log.info(d, m) },
+  });
+  const priceSource = amazon?.source ?? catalogueSource;
+  // The price check's own spacing follows Amazon's rate; the shared bucket in the database is the real limit.
+  const jobEnv = amazon
+    ? { ...env, DATA_DIR: dataDir, PRICE_SOURCE_RATE_PER_SECOND: amazon.config.ratePerSecond }
+    : { ...env, DATA_DIR: dataDir };
+  const baseDeps = { database, env: jobEnv, clock, priceSource, amazon, serveWeb: true, demo, version };
   // Listen first, then start the jobs (DESIGN.md §3 order): the first page does not wait for the
   // job queue. Outbox writes made before the queue is up are picked up by its start-up delivery.
-  const started: { jobs?: Jobs } = {};
+  const started: { jobs?: Jobs; freshness?: { stop(): Promise<void> } } = {};
   const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => started.jobs?.notifyOutbox() });
+  logged.app = app;
   const address = await app.listen({ port: env.PORT, host: env.HOST });
   // The job queue (pg-boss, nodemailer) loads only now: the first page never waits for it.
   const { startJobs } = await import('./jobs/scheduler');
   started.jobs = await startJobs(baseDeps);
+  if (amazon) {
+    const { startFreshnessLoop } = await import('./jobs/amazon-freshness');
+    started.freshness = startFreshnessLoop({ db: database.db, amazon, clock, log: app.log });
+  }
   // Listening on every interface: the address a person types is localhost.
   const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
   console.log(`Deal Alerts UK ${version} is running at ${shown}${demo ? ' (demo data)' : ''}`);
   console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(
+    amazon
+      ? `Prices: Amazon Creators API at ${amazon.config.apiUrl} (${amazon.config.ratePerSecond}/s, ${amazon.config.dailyLimit.toLocaleString('en-GB')} a day)`
+      : 'Prices: from the imported catalogue (set AMAZON_CREDENTIAL_ID and AMAZON_CREDENTIAL_SECRET for live Amazon prices)',
+  );
   console.log(
     env.SMTP_URL
       ? 'E-mail: sent through SMTP_URL'
@@ -123,6 +147,7 @@ async function main(): Promise<void> {
         await closing;
       }
       step('HTTP server closed');
+      await started.freshness?.stop();
       await started.jobs?.stop();
       step('jobs stopped');
       await database.close();

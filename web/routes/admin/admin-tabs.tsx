@@ -33,7 +33,6 @@ export interface AdminTab {
 const CATALOGUE = 'issue 11 (Admin area I, part 3: catalogue tabs)';
 const PEOPLE = 'issue 12 (Admin area II: people, alerts, templates and owner-sent e-mail)';
 const ANALYTICS = 'issue 13 (Admin area III: click, category and e-mail analytics)';
-const CREATORS_API = 'issue 14 (Live Amazon prices through the Creators API)';
 
 export const ADMIN_TABS: readonly AdminTab[] = [
   {
@@ -86,7 +85,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'email-templates', label: 'Templates', plannedIn: PEOPLE },
   { key: 'email-alerts', label: 'Email Alerts', plannedIn: PEOPLE },
   { key: 'import', label: 'import', plannedIn: CATALOGUE },
-  { key: 'api-import', label: 'API', plannedIn: CREATORS_API },
+  {
+    key: 'api-import',
+    label: 'API',
+    load: () => import('../../features/amazon-api/components/admin/api-import-tab').then((m) => ({ default: m.ApiImportTab })),
+  },
   {
     key: 'top-deals',
     label: 'top-deals',
