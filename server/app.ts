@@ -36,6 +36,10 @@ import { blogRoutes } from './features/blog/blog.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
 import { auditRoutes } from './features/audit/audit.admin.routes';
+import { catalogueImportAdminRoutes } from './features/catalogue/catalogue-import.admin.routes';
+import { catalogueBulkRoutes } from './features/catalogue/catalogue-bulk.routes';
+import { budgetDealsAdminRoutes } from './features/budget-deals/budget-deals.admin.routes';
+import { budgetDealsRoutes } from './features/budget-deals/budget-deals.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 
 export type { AppDeps, App } from './app-deps';
@@ -57,6 +61,8 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   blogRoutes,
   contactRoutes,
   seoRoutes,
+  catalogueBulkRoutes,
+  budgetDealsRoutes,
 ];
 
 /**
@@ -69,7 +75,7 @@ const asApp = (scope: unknown): App => scope as App;
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes, catalogueImportAdminRoutes, budgetDealsAdminRoutes];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest
