@@ -53,7 +53,10 @@ export async function registerCsvUploads(scope: FastifyInstance): Promise<void> 
 }
 
 const tooLarge = (maxMb: number) =>
-  fail('too-large', `${CSV_FILE_FIELD}: the file must be at most ${maxMb} MB (MAX_UPLOAD_MB); split it or ask the operator to raise the limit`);
+  fail(
+    'too-large',
+    `${CSV_FILE_FIELD}: the file must be at most ${maxMb} MB (MAX_UPLOAD_MB); split it or ask the operator to raise the limit`,
+  );
 
 /**
  * Checks the request and its file part, before a byte of the file is read. On success the caller
@@ -63,7 +66,10 @@ export async function receiveCsvUpload(request: FastifyRequest, maxMb: number): 
   const maxBytes = maxMb * MIB;
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD_BYTES) return tooLarge(maxMb);
-  const choose = fail('invalid', `${CSV_FILE_FIELD}: ${INVALID_FILE_MESSAGE} (send multipart/form-data with the file in the field ${CSV_FILE_FIELD})`);
+  const choose = fail(
+    'invalid',
+    `${CSV_FILE_FIELD}: ${INVALID_FILE_MESSAGE} (send multipart/form-data with the file in the field ${CSV_FILE_FIELD})`,
+  );
   if (!request.isMultipart()) return choose;
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
@@ -129,6 +135,8 @@ export function csvUploadHandler<T>(maxMb: number, work: (upload: ReceivedCsvUpl
     if (!upload.ok) return sendOutcome(reply, upload);
     const { strict } = request.query as CsvUploadQuery;
     const adminId = request.admin?.id as number;
-    return answerWithProgress(request, reply, (onProgress) => withUploadLimit(() => work({ ...upload.value, strict, adminId, onProgress })));
+    return answerWithProgress(request, reply, (onProgress) =>
+      withUploadLimit(() => work({ ...upload.value, strict, adminId, onProgress })),
+    );
   };
 }

@@ -15,7 +15,19 @@ import type { CsvRecord } from './catalogue-csv';
 import { importCatalogueAndCheckAlerts, type CatalogueUpdateDeps } from './catalogue-update.service';
 
 /** The columns the records carry, in the product layout's names (catalogue-layout.ts). */
-const HEADER = ['asin', 'title', 'price', 'originalPrice', 'rating', 'reviewCount', 'imageUrl', 'affiliateUrl', 'category', 'brand', 'features'];
+const HEADER = [
+  'asin',
+  'title',
+  'price',
+  'originalPrice',
+  'rating',
+  'reviewCount',
+  'imageUrl',
+  'affiliateUrl',
+  'category',
+  'brand',
+  'features',
+];
 
 type Rejection = BulkImportResponse['results']['rejected'][number];
 
@@ -50,13 +62,18 @@ function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
  * Returns the counts and every refused product with its index and reason. Throws on database errors
  * (nothing is written then).
  */
-export async function importBulkProducts(deps: CatalogueUpdateDeps, products: readonly unknown[], adminId: number): Promise<BulkImportResponse> {
+export async function importBulkProducts(
+  deps: CatalogueUpdateDeps,
+  products: readonly unknown[],
+  adminId: number,
+): Promise<BulkImportResponse> {
   const rejected: Rejection[] = [];
   const records: CsvRecord[] = [{ line: 0, fields: HEADER }];
   products.forEach((raw, index) => {
     const parsed = bulkProductSchema.safeParse(raw);
     if (parsed.success) return void records.push(recordOf(parsed.data, index));
-    const asin = typeof (raw as { asin?: unknown } | null)?.asin === 'string' ? String((raw as { asin: string }).asin).slice(0, 20) : undefined;
+    const asin =
+      typeof (raw as { asin?: unknown } | null)?.asin === 'string' ? String((raw as { asin: string }).asin).slice(0, 20) : undefined;
     rejected.push({ index, ...(asin ? { asin } : {}), reason: issuesText(parsed.error.issues) });
   });
   async function* all(): AsyncGenerator<CsvRecord> {
@@ -82,7 +99,11 @@ export async function importBulkProducts(deps: CatalogueUpdateDeps, products: re
   );
   for (const r of report.rejected) {
     const index = r.line - 1;
-    rejected.push({ index, ...(r.asin ? { asin: r.asin } : {}), reason: r.reason.replace(/on line (\d+)/, (_m, n: string) => `at index ${Number(n) - 1}`) });
+    rejected.push({
+      index,
+      ...(r.asin ? { asin: r.asin } : {}),
+      reason: r.reason.replace(/on line (\d+)/, (_m, n: string) => `at index ${Number(n) - 1}`),
+    });
   }
   rejected.sort((a, b) => a.index - b.index);
   return { results: { created: report.imported, updated: report.updated, unchanged: report.unchanged, rejected } };

@@ -131,7 +131,10 @@ describe.runIf(hasSharedData('the real-file upload', REAL_FILE))('the real 3,870
 
 describe('the progress stream', () => {
   it('sends progress lines, then the result line with the report, when asked with Accept: application/x-ndjson', async () => {
-    const rows = Array.from({ length: 1200 }, (_, i) => `B0PROG${String(i).padStart(4, '0')},Progress product ${i},${(i % 90) + 1}.99,,Kitchen`);
+    const rows = Array.from(
+      { length: 1200 },
+      (_, i) => `B0PROG${String(i).padStart(4, '0')},Progress product ${i},${(i % 90) + 1}.99,,Kitchen`,
+    );
     const body = csvUpload(`${HEADER}${rows.join('\n')}\n`);
     const res = await app.inject({
       method: 'POST',
@@ -141,7 +144,10 @@ describe('the progress stream', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
-    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l) as ImportProgressLine);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ImportProgressLine);
     const last = lines.at(-1);
     expect(last?.type).toBe('result');
     expect(last).toMatchObject({ status: 200, body: { committed: true, report: { totalRows: 1200, imported: 1200 } } });
@@ -159,7 +165,12 @@ describe('refusals', () => {
       const rows = Array.from({ length: 30_000 }, (_, i) => `B0BIG${String(i).padStart(5, '0')},Big file product ${i},1.99,,`);
       const big = csvUpload(`${HEADER}${rows.join('\n')}\n`);
       expect(big.payload.length).toBeGreaterThan(1024 * 1024);
-      const told = await small.app.inject({ method: 'POST', url: '/api/admin/upload-csv', payload: big.payload, headers: { ...admin, ...big.headers } });
+      const told = await small.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload-csv',
+        payload: big.payload,
+        headers: { ...admin, ...big.headers },
+      });
       expect(told.statusCode).toBe(413);
       expect(told.json().message).toMatch(/^csvFile: the file must be at most 1 MB/);
 
@@ -224,7 +235,10 @@ describe('Replace All', () => {
       { asin: 'B0NEW00001', title: 'New blender', price: '2500' },
     ]);
     const [entry] = await auditLogPage(database.db, 1);
-    expect(entry).toMatchObject({ action: 'catalogue.replace', counts: { imported: 1, updated: 1, unchanged: 0, rejected: 1, deleted: 2 } });
+    expect(entry).toMatchObject({
+      action: 'catalogue.replace',
+      counts: { imported: 1, updated: 1, unchanged: 0, rejected: 1, deleted: 2 },
+    });
   });
 
   it('a file with no accepted row deletes nothing', async () => {

@@ -92,7 +92,10 @@ export async function importCatalogueFile(db: Db, filePath: string, opts: Import
   const { size } = await stat(filePath);
   const stream = createReadStream(filePath);
   const onProgress = opts.onProgress;
-  return importCatalogueStream(db, stream, { ...opts, onProgress: onProgress ? (read, _total, rows) => onProgress(read, size, rows) : undefined });
+  return importCatalogueStream(db, stream, {
+    ...opts,
+    onProgress: onProgress ? (read, _total, rows) => onProgress(read, size, rows) : undefined,
+  });
 }
 
 /**

@@ -114,7 +114,11 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
       onProgress: (bytesRead, _total, rowsRead) => onProgress?.({ phase: ended ? 'finishing' : 'reading', bytesRead, rowsRead }),
       inTransaction: async (tx, { asins, report: counts }) => {
         if (asins.length > 0 && plan.afterRows) extra = await plan.afterRows(tx, asins);
-        await recordAdminAction(tx, { adminId: request.adminId, action: plan.action, target, counts: auditCounts(counts, extra) }, deps.clock());
+        await recordAdminAction(
+          tx,
+          { adminId: request.adminId, action: plan.action, target, counts: auditCounts(counts, extra) },
+          deps.clock(),
+        );
       },
     },
   );
@@ -124,7 +128,12 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
     // Nothing was written, so the entry of the transaction rolled back too: say what was refused.
     await recordAdminAction(
       deps.db,
-      { adminId: request.adminId, action: `${plan.action}.refused`, target, counts: { rows: report.totalRows, rejected: report.rejected.length } },
+      {
+        adminId: request.adminId,
+        action: `${plan.action}.refused`,
+        target,
+        counts: { rows: report.totalRows, rejected: report.rejected.length },
+      },
       deps.clock(),
     );
   }
@@ -135,7 +144,12 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
     ...(extra.listedCount !== undefined ? { listedCount: extra.listedCount } : {}),
     report: reportBody(report),
     ...(alerts
-      ? { priceCheck: 'error' in alerts ? { error: alerts.error } : { alertsChecked: alerts.alertsChecked, notificationsQueued: alerts.notificationsQueued } }
+      ? {
+          priceCheck:
+            'error' in alerts
+              ? { error: alerts.error }
+              : { alertsChecked: alerts.alertsChecked, notificationsQueued: alerts.notificationsQueued },
+        }
       : {}),
   };
 }
