@@ -152,6 +152,8 @@ export const dealsUnder15ResponseSchema = z.object({
   maxPrice: z.string(),
   /** Products on the list, whatever their price now. */
   listedCount: z.number().int(),
+  /** Listed products priced at most £15 now (`products` holds the first 200 of them). */
+  availableCount: z.number().int(),
   /** When the list was last uploaded (ISO), null when it never was. */
   updatedAt: z.string().nullable(),
 });

@@ -37,8 +37,18 @@ export async function findBudgetDeals(db: Db, maxPence: number, limit: number): 
     .limit(limit);
 }
 
-/** How many products are on the list, and when it was last uploaded (null when empty). */
-export async function budgetDealsSummary(db: Db): Promise<{ listed: number; updatedAt: Date | null }> {
-  const [row] = await db.select({ listed: count(), updatedAt: max(budgetDeals.addedAt) }).from(budgetDeals);
-  return { listed: Number(row?.listed ?? 0), updatedAt: row?.updatedAt ?? null };
+/**
+ * How many products are on the list, how many of them are priced at most `maxPence` now, and when
+ * the list was last uploaded (null when empty).
+ */
+export async function budgetDealsSummary(db: Db, maxPence: number): Promise<{ listed: number; available: number; updatedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      listed: count(),
+      available: sql<number>`count(*) filter (where ${products.pricePence} <= ${maxPence})`.mapWith(Number),
+      updatedAt: max(budgetDeals.addedAt),
+    })
+    .from(budgetDeals)
+    .innerJoin(products, sql`${products.id} = ${budgetDeals.productId}`);
+  return { listed: Number(row?.listed ?? 0), available: Number(row?.available ?? 0), updatedAt: row?.updatedAt ?? null };
 }

@@ -30,13 +30,17 @@ export function uploadBudgetDeals(deps: CatalogueUpdateDeps, request: CatalogueU
   });
 }
 
-/** The public list: products on it priced at most £15 now, in list order (at most 200). */
+/** The public list: products on it priced at most £15 now, in list order (the first 200), and the counts. */
 export async function listBudgetDeals(db: Db, affiliateTag: string): Promise<DealsUnder15Response> {
-  const [rows, summary] = await Promise.all([findBudgetDeals(db, BUDGET_DEAL_MAX_PENCE, BUDGET_DEALS_SHOWN), budgetDealsSummary(db)]);
+  const [rows, summary] = await Promise.all([
+    findBudgetDeals(db, BUDGET_DEAL_MAX_PENCE, BUDGET_DEALS_SHOWN),
+    budgetDealsSummary(db, BUDGET_DEAL_MAX_PENCE),
+  ]);
   return {
     products: rows.map((row) => toProduct(row, affiliateTag)),
     maxPrice: penceToPriceString(BUDGET_DEAL_MAX_PENCE),
     listedCount: summary.listed,
+    availableCount: summary.available,
     updatedAt: summary.updatedAt ? summary.updatedAt.toISOString() : null,
   };
 }

@@ -51,7 +51,7 @@ export function ImportReport({ result, fileName }: { result: CatalogueUploadResp
     <section aria-labelledby="import-report-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 id="import-report-heading" className="text-base font-semibold text-slate-900">
+          <h3 id="import-report-heading" className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
             Import report: {fileName}
           </h3>
           <p className="text-sm text-slate-600">

@@ -134,14 +134,18 @@ describe('the import tab', () => {
     expect((xhr.body?.get('csvFile') as File).name).toBe('products.csv');
 
     xhr.uploaded(50, 100);
-    expect(await screen.findByRole('progressbar', { name: 'Upload' })).toHaveAttribute('value', '50');
+    expect(await screen.findByRole('progressbar', { name: 'Upload' })).toHaveAttribute('aria-valuenow', '50');
+    // Until the server's first line, the Import bar moves without a value.
+    expect(screen.getByRole('progressbar', { name: 'Import' })).not.toHaveAttribute('aria-valuenow');
+    expect(screen.getByText('saving rows as the file arrives')).toBeInTheDocument();
     const size = csv().size;
     xhr.streamLines([{ type: 'progress', phase: 'reading', bytesRead: size / 2, rowsRead: 1 }]);
-    await waitFor(() => expect(screen.getByText(`1 row read (${Math.round(50)}% of the file)`)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('1 row read (50% of the file)')).toBeInTheDocument());
+    expect(screen.getByRole('progressbar', { name: 'Import' })).toHaveAttribute('aria-valuenow', '50');
     xhr.uploaded(100, 100);
     xhr.streamLines([{ type: 'progress', phase: 'finishing', bytesRead: 40, rowsRead: 5 }]);
     expect(await screen.findByText('The whole file is read: refreshing prices and saving the import…')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Import' })).not.toHaveAttribute('value');
+    expect(screen.getByRole('progressbar', { name: 'Import' })).not.toHaveAttribute('aria-valuenow');
 
     xhr.streamLines([{ type: 'result', status: 200, body: REPORT }]);
     xhr.finish();
@@ -209,6 +213,7 @@ describe('the Under £15 tab', () => {
       ],
       maxPrice: '15.00',
       listedCount: 3,
+      availableCount: 2,
       updatedAt: '2026-06-01T09:00:00.000Z',
     };
     fakeApi({ 'GET /api/amazon/deals-under-15': () => ((calls += 1), { json: list }) });

@@ -4,11 +4,13 @@
  * (we never invent prices, discounts, ratings or ASINs), the upload into the list, the fetch
  * button and the list as shoppers get it from `GET /api/amazon/deals-under-15`.
  */
+import { useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import type { DealsUnder15Response } from '../../../../common/api/catalogue-import.admin.schema';
 import type { Product } from '../../../../common/api/products.schema';
 import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
 import { ApiError } from '../../../lib/http.client';
 import type { AdminTabProps } from '../../../routes/admin/admin-tabs';
 import { dealsUnder15Query } from '../api';
@@ -25,6 +27,8 @@ const ACTIONS: readonly UploadAction[] = [
   },
 ];
 
+/** Deals shown a page (the admin product list's page size, admin-area §9). */
+const PAGE_SIZE = 20;
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function Under15Tab({ tabKey }: AdminTabProps) {
@@ -72,6 +76,7 @@ export function Under15Tab({ tabKey }: AdminTabProps) {
 }
 
 function DealsList({ query }: { query: UseQueryResult<DealsUnder15Response> }) {
+  const [page, setPage] = useState(1);
   if (query.isPending) {
     return (
       <p role="status" className="text-sm text-slate-600">
@@ -87,19 +92,22 @@ function DealsList({ query }: { query: UseQueryResult<DealsUnder15Response> }) {
       </p>
     );
   }
-  const { products, listedCount, updatedAt } = query.data;
+  const { products, listedCount, availableCount, updatedAt } = query.data;
   if (listedCount === 0) return <p className="text-sm text-slate-600">No Under £15 deals yet: upload a CSV above.</p>;
+  const n = (v: number) => v.toLocaleString('en-GB');
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-700">
-        {products.length.toLocaleString('en-GB')} of {listedCount.toLocaleString('en-GB')} listed products are £15 or less now
+        {n(availableCount)} of {n(listedCount)} listed products are £15 or less now
+        {products.length < availableCount ? ` (shoppers get the first ${n(products.length)})` : ''}
         {updatedAt ? ` · list uploaded ${when.format(new Date(updatedAt))}` : ''}.
       </p>
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
-        {products.map((p) => (
+        {products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((p) => (
           <DealRow key={p.asin} product={p} />
         ))}
       </ul>
+      <Pagination page={page} totalPages={Math.ceil(products.length / PAGE_SIZE)} onPageChange={setPage} label="Under £15 deals pages" />
     </div>
   );
 }
