@@ -38,6 +38,10 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
 import { auditRoutes } from './features/audit/audit.admin.routes';
 import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.admin.routes';
+import { catalogueImportAdminRoutes } from './features/catalogue/catalogue-import.admin.routes';
+import { catalogueBulkRoutes } from './features/catalogue/catalogue-bulk.routes';
+import { budgetDealsAdminRoutes } from './features/budget-deals/budget-deals.admin.routes';
+import { budgetDealsRoutes } from './features/budget-deals/budget-deals.routes';
 import { seoRoutes } from './features/seo/seo.routes';
 import { signupsAdminRoutes } from './features/signups/signups.admin.routes';
 import { subscriptionsAdminRoutes } from './features/subscriptions/subscriptions.admin.routes';
@@ -68,6 +72,8 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   contactRoutes,
   seoRoutes,
   amazonApiRoutes,
+  catalogueBulkRoutes,
+  budgetDealsRoutes,
 ];
 
 /**
@@ -94,6 +100,9 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   priceChecksAdminRoutes,
   // Issue 14: the Amazon Creators API tab.
   amazonApiAdminRoutes,
+  // Issue 11 part 3: CSV import and the Under £15 deals.
+  catalogueImportAdminRoutes,
+  budgetDealsAdminRoutes,
 ];
 
 /**

@@ -184,6 +184,19 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(ADMIN_PASSWORD_MIN_LENGTH, `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`).max(1024).optional(),
   ),
+  /**
+   * Largest CSV the admin upload accepts, in MiB (issue 11 part 3): bigger uploads answer 413. The
+   * upload is streamed into the importer, so this bounds the request, not the server's memory.
+   */
+  MAX_UPLOAD_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of MiB' })
+      .int('must be a whole number of MiB')
+      .min(1, 'must be at least 1')
+      .max(4096, 'must be at most 4096')
+      .default(50),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

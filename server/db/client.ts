@@ -26,6 +26,7 @@ import * as siteSettings from './schema/site-settings.schema';
 import * as contact from './schema/contact.schema';
 import * as admin from './schema/admin.schema';
 import * as amazonApi from './schema/amazon-api.schema';
+import * as budgetDeals from './schema/budget-deals.schema';
 
 export const schema = {
   ...catalogue,
@@ -40,6 +41,7 @@ export const schema = {
   ...contact,
   ...admin,
   ...amazonApi,
+  ...budgetDeals,
 };
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */

@@ -85,6 +85,13 @@ function countLineBreaks(fields: readonly string[]): number {
 }
 
 /**
+ * Longest record csv-parse buffers, in characters (issue 11 "Bad input": a 1 MB cell is rejected
+ * row by row by the row rules; a record beyond this, e.g. a quote that never closes in a 50 MB
+ * upload, stops the file as malformed instead of filling the memory).
+ */
+export const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
+/**
  * Yields every record of `source` (the header included, as the first record), in file order.
  * Records whose fields are all blank (",,,," lines from spreadsheets) are skipped. Quotes inside
  * unquoted fields are kept as text (`relax_quotes`), and rows may have more or fewer fields than the
@@ -103,6 +110,7 @@ export async function* readCsvRecords(source: Readable, onBytes?: (bytesRead: nu
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
+    max_record_size: MAX_RECORD_CHARS,
     on_record: (record: string[], context: Info) => {
       last = { lines: context.lines, emptyLines: context.empty_lines };
       return record;

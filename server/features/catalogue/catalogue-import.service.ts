@@ -13,11 +13,11 @@ import { sql } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
 import type { PriceQuote } from '../../sources/price-source';
 import { isLabelledSavingBasis } from '../../../common/discount';
-import { CsvSyntaxError, readCsvRecords } from './catalogue-csv';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './catalogue-csv';
 import { detectLayout, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
 import { validateRow, type CatalogueRow } from './catalogue-row';
 import { loadExistingProducts, upsertProducts, type ExistingProduct, type OptionalProductColumn } from './catalogue.queries';
@@ -35,8 +35,23 @@ export interface ImportOptions {
    * transaction may still roll back: use the quotes only once the import has returned).
    */
   onPriceChange?: (quote: PriceQuote) => void;
-  /** Called as bytes are read; `totalBytes` is null when unknown (a stream). */
-  onProgress?: (bytesRead: number, totalBytes: number | null) => void;
+  /**
+   * Called as bytes are read; `totalBytes` is null when unknown (a stream); `rowsRead` counts the
+   * data rows read so far (the header excluded).
+   */
+  onProgress?: (bytesRead: number, totalBytes: number | null, rowsRead: number) => void;
+  /**
+   * One more rule for rows that pass the row rules (e.g. the Under £15 list's price cap): a reason
+   * rejects the row like any other (reported with its line; with `strict`, nothing is written).
+   */
+  rowRule?: (row: CatalogueRow) => string | null;
+  /**
+   * Runs last inside the import's transaction, when it is about to commit (never after a strict
+   * failure or a malformed file), with the ASINs of the accepted rows in file order: the admin
+   * upload's Replace All deletes the other products here and writes its audit entry. Whatever it
+   * throws rolls the whole import back and is rethrown.
+   */
+  inTransaction?: (tx: Tx, accepted: { asins: readonly string[]; report: ImportReport }) => Promise<void>;
 }
 
 export interface ImportReport {
@@ -76,14 +91,49 @@ class RollbackSignal extends Error {}
 export async function importCatalogueFile(db: Db, filePath: string, opts: ImportOptions = {}): Promise<ImportReport> {
   const { size } = await stat(filePath);
   const stream = createReadStream(filePath);
-  return importCatalogueStream(db, stream, { ...opts, onProgress: opts.onProgress ? (read) => opts.onProgress?.(read, size) : undefined });
+  const onProgress = opts.onProgress;
+  return importCatalogueStream(db, stream, {
+    ...opts,
+    onProgress: onProgress ? (read, _total, rows) => onProgress(read, size, rows) : undefined,
+  });
 }
 
 /**
  * Imports a CSV stream in one transaction and returns the report. Throws on read and database
- * errors (nothing is written then); bad rows and bad CSV are reported, not thrown.
+ * errors (nothing is written then); bad rows and bad CSV are reported, not thrown. The stream is
+ * destroyed when the import ends, read to the end or not.
  */
 export async function importCatalogueStream(db: Db, stream: Readable, opts: ImportOptions = {}): Promise<ImportReport> {
+  let records = 0;
+  let bytesRead = 0;
+  const rowsRead = () => Math.max(0, records - 1); // the header is not a row
+  const onBytes = opts.onProgress
+    ? (n: number) => {
+        bytesRead = n;
+        opts.onProgress?.(n, null, rowsRead());
+      }
+    : undefined;
+  async function* counted(): AsyncGenerator<CsvRecord> {
+    for await (const record of readCsvRecords(stream, onBytes)) {
+      records++;
+      yield record;
+    }
+    // The whole file is read: one last report with every row counted.
+    opts.onProgress?.(bytesRead, null, rowsRead());
+  }
+  try {
+    return await importCatalogueRecords(db, counted(), opts);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * Imports records (the header first, then the data rows, each with its line number) in one
+ * transaction: the CSV importer above, and the bulk JSON import (records built from JSON products,
+ * `line` = position in the list). Same rules, same report, same errors as importCatalogueStream.
+ */
+export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvRecord>, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const now = opts.now ?? new Date();
   const source = opts.source ?? 'csv';
@@ -108,6 +158,8 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
       const touched: number[] = [];
       let batch: CatalogueRow[] = [];
       let writing = true;
+      // Only kept when a caller needs them (Replace All, the Under £15 list).
+      const accepted: string[] | null = opts.inTransaction ? [] : null;
 
       const flush = async () => {
         const rows = batch;
@@ -173,7 +225,7 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
         }
       };
 
-      for await (const record of readCsvRecords(stream, opts.onProgress ? (n) => opts.onProgress?.(n, null) : undefined)) {
+      for await (const record of records) {
         if (!layout) {
           layout = detectLayout(record.fields);
           report.layout = layout.name;
@@ -189,7 +241,13 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
           reject(record.line, result.reasons.join('; '), result.asin);
           continue;
         }
+        const ruled = opts.rowRule?.(result.row);
+        if (ruled) {
+          reject(record.line, ruled, result.row.asin);
+          continue;
+        }
         if (!writing) continue;
+        accepted?.push(result.row.asin);
         batch.push(result.row);
         if (batch.length >= BATCH_SIZE) await flush();
       }
@@ -200,6 +258,7 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
       }
       // Products without a new observation: their windows still moved on to `now`.
       await refreshProductStats(tx, touched, now);
+      if (opts.inTransaction) await opts.inTransaction(tx, { asins: accepted ?? [], report });
     });
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
@@ -211,8 +270,6 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
     } else {
       throw error;
     }
-  } finally {
-    stream.destroy();
   }
   // PGlite never analyses by itself: fresh statistics keep the search plans on their indexes.
   if (report.imported + report.updated > 0) await db.execute(sql`analyze products`);

@@ -278,3 +278,52 @@ describe('parseFeatures', () => {
     expect(parseFeatures('[{"a":1}]')).toBeNull();
   });
 });
+
+describe('hostile text (issue 11 "Bad input": rejected row by row)', () => {
+  const layout = detectLayout(SPEC_HEADER);
+  const row = (overrides: Partial<Record<'title' | 'category' | 'brand' | 'features', string>>) => {
+    const fields = [
+      'B0TEST0001',
+      overrides.title ?? 'Kettle',
+      '12.99',
+      '',
+      '',
+      '',
+      '',
+      '',
+      overrides.category ?? 'Kitchen',
+      overrides.features ?? '',
+      overrides.brand ?? '',
+    ];
+    return validateRow(fields, layout, 2, () => undefined);
+  };
+  const reasons = (result: ReturnType<typeof validateRow>) => (result.ok ? [] : result.reasons);
+
+  it.each([
+    ["=cmd|' /C calc'!A0", '='],
+    ["+cmd|' /C calc'!A0", '+'],
+    ["-2+3+cmd|' /C calc'!A0", '-'],
+    ["@SUM(1+1)*cmd|' /C calc'!A0", '@'],
+  ])('a title starting like a formula (%s) is rejected', (title, first) => {
+    expect(reasons(row({ title }))).toEqual([`formula-like text: the title starts with "${first}", which spreadsheets run as a formula`]);
+  });
+
+  it('a brand, category or feature starting like a formula is rejected too', () => {
+    expect(reasons(row({ brand: '=HYPERLINK("http://x")' }))[0]).toMatch(/^formula-like text: the brand/);
+    expect(reasons(row({ category: '@cmd' }))[0]).toMatch(/^formula-like text: the category/);
+    expect(reasons(row({ features: '["fine", "=1+1"]' }))[0]).toMatch(/^formula-like text: the feature/);
+  });
+
+  it('NUL, other control characters and undecodable bytes (U+FFFD) are rejected', () => {
+    expect(reasons(row({ title: 'Kettle\u0000' }))).toEqual(['binary or control characters: the title holds bytes that are not text']);
+    expect(reasons(row({ title: 'Ket\u0007tle' }))[0]).toMatch(/^binary or control characters/);
+    expect(reasons(row({ title: 'Kettle \ufffd' }))[0]).toMatch(/^binary or control characters/);
+    expect(reasons(row({ features: '["a\u0000b"]' }))).toEqual(['bad features: not a valid JSON array of text']);
+  });
+
+  it('a 1 MB brand or category is rejected; text inside a title such as "Save = more" is fine', () => {
+    expect(reasons(row({ brand: 'x'.repeat(1024 * 1024) }))).toEqual([`brand too long: ${1024 * 1024} characters, at most 200`]);
+    expect(reasons(row({ category: 'y'.repeat(201) }))).toEqual(['category too long: 201 characters, at most 200']);
+    expect(row({ title: 'Kettle - 1.7 L = 7 cups, +2 filters' }).ok).toBe(true);
+  });
+});

@@ -6,7 +6,10 @@
  * (10 upper-case letters or digits), duplicate ASIN in the file, missing title, no price (empty or
  * 0 — the 2023 feed writes 0.0 for "no price shown"), a price range, a price that is not a number,
  * a negative price, a price above £1,000,000, a rating outside 0–5, a bad savingBasisType or a
- * features cell that is broken JSON. Soft problems keep the row and become warnings: an originalPrice
+ * features cell that is broken JSON; and hostile text (issue 11 "Bad input"): a title, brand,
+ * category or feature holding binary or control characters (NUL, U+FFFD from bytes that are not
+ * UTF-8…), starting with a formula character (= + - @: spreadsheets run such a cell, OWASP "CSV
+ * Injection"), or a brand or category over 200 characters. Soft problems keep the row and become warnings: an originalPrice
  * not above the price (ignored, since a "was" price must be substantiated), an unusable image or
  * product link (dropped), an unreadable review or bought-last-month count (dropped).
  *
@@ -49,6 +52,13 @@ export type RowResult =
 /** Longest title we store; Amazon's own limit is 200 characters for most categories. */
 export const MAX_TITLE_LENGTH = 1000;
 const MAX_FEATURES = 30;
+/** Longest brand or category name kept; longer ones reject the row (a 1 MB cell is not a brand). */
+export const MAX_NAME_LENGTH = 200;
+/** Control characters other than tab and line breaks, DEL, and U+FFFD (what undecodable bytes become). */
+// eslint-disable-next-line no-control-regex
+const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffd]/;
+/** A leading character that makes a spreadsheet treat the cell as a formula (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@]/;
 const MAX_FEATURE_LENGTH = 500;
 
 /**
@@ -88,6 +98,7 @@ export function validateRow(
   if (title !== undefined) {
     if (title === '') reasons.push('missing title');
     else if (title.length > MAX_TITLE_LENGTH) reasons.push(`title too long: ${title.length} characters, at most ${MAX_TITLE_LENGTH}`);
+    else hostileTextReason('title', title, reasons);
   }
 
   const priceText = cell('price');
@@ -147,14 +158,21 @@ export function validateRow(
 
   if (has('category')) {
     const name = (cell('category') ?? '').replace(/\s+/g, ' ');
-    row.category = mapAmazonCategory(name);
-    row.categoryName = name === '' ? null : name;
+    if (nameReason('category', name, reasons)) {
+      row.category = mapAmazonCategory(name);
+      row.categoryName = name === '' ? null : name;
+    }
   }
-  if (has('brand')) row.brand = (cell('brand') ?? '').replace(/\s+/g, ' ') || null;
+  if (has('brand')) {
+    const brand = (cell('brand') ?? '').replace(/\s+/g, ' ');
+    if (nameReason('brand', brand, reasons)) row.brand = brand || null;
+  }
 
   if (has('features')) {
-    const features = parseFeatures(cell('features') ?? '');
+    const raw = cell('features') ?? '';
+    const features = BINARY.test(raw) ? null : parseFeatures(raw);
     if (features === null) reasons.push('bad features: not a valid JSON array of text');
+    else if (!features.every((f) => hostileTextReason('feature', f, reasons))) row.features = [];
     else row.features = features;
   }
 
@@ -177,6 +195,31 @@ function priceReason(reason: 'empty' | 'range' | 'not a number' | 'negative' | '
     default:
       return `price not a number: "${clip(text)}"`;
   }
+}
+
+/**
+ * Adds a reason when `text` (a title, brand, category or feature) holds binary or control
+ * characters or starts like a spreadsheet formula. Returns true when the text is acceptable.
+ */
+function hostileTextReason(label: string, text: string, reasons: string[]): boolean {
+  if (BINARY.test(text)) {
+    reasons.push(`binary or control characters: the ${label} holds bytes that are not text`);
+    return false;
+  }
+  if (FORMULA_START.test(text)) {
+    reasons.push(`formula-like text: the ${label} starts with "${text[0]}", which spreadsheets run as a formula`);
+    return false;
+  }
+  return true;
+}
+
+/** A brand or category name: not over {@link MAX_NAME_LENGTH} and not hostile. Returns true when acceptable. */
+function nameReason(label: string, text: string, reasons: string[]): boolean {
+  if (text.length > MAX_NAME_LENGTH) {
+    reasons.push(`${label} too long: ${text.length} characters, at most ${MAX_NAME_LENGTH}`);
+    return false;
+  }
+  return text === '' || hostileTextReason(label, text, reasons);
 }
 
 /** A whole count such as "1,356,658"; empty → null; anything else → null with a warning. */

@@ -12,7 +12,14 @@ import type { Env } from '../../env';
 import { createCatalogueSource } from '../../sources/catalogue.source';
 import type { PriceQuote } from '../../sources/price-source';
 import { runPriceCheck } from '../price-checks/price-check.service';
-import { importCatalogueFile, importCatalogueStream, type ImportOptions, type ImportReport } from './catalogue-import.service';
+import type { CsvRecord } from './catalogue-csv';
+import {
+  importCatalogueFile,
+  importCatalogueRecords,
+  importCatalogueStream,
+  type ImportOptions,
+  type ImportReport,
+} from './catalogue-import.service';
 
 export interface CatalogueUpdateDeps {
   db: Db;
@@ -36,14 +43,14 @@ export interface CatalogueUpdate {
 }
 
 /**
- * Imports `input` (a file path or a CSV stream) in one transaction, then, when prices changed,
+ * Imports `input` (a file path, a CSV stream, or records such as the bulk JSON import builds) in one transaction, then, when prices changed,
  * judges the alerts on those products against the new prices in one more. Throws what the import
  * throws (unreadable file, database down: nothing imported); a failed evaluation is reported, not
  * thrown, because the import is already committed and the next scheduled check covers it.
  */
 export async function importCatalogueAndCheckAlerts(
   deps: CatalogueUpdateDeps,
-  input: { filePath: string } | { stream: Readable },
+  input: { filePath: string } | { stream: Readable } | { records: AsyncIterable<CsvRecord> },
   opts: Omit<ImportOptions, 'onPriceChange'> = {},
 ): Promise<CatalogueUpdate> {
   const quotes = new Map<string, PriceQuote>();
@@ -51,7 +58,9 @@ export async function importCatalogueAndCheckAlerts(
   const report =
     'filePath' in input
       ? await importCatalogueFile(deps.db, input.filePath, importOptions)
-      : await importCatalogueStream(deps.db, input.stream, importOptions);
+      : 'stream' in input
+        ? await importCatalogueStream(deps.db, input.stream, importOptions)
+        : await importCatalogueRecords(deps.db, input.records, importOptions);
   if (report.changedAsins.length === 0) return { report };
   try {
     const run = await runPriceCheck(

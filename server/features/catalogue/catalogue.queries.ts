@@ -130,3 +130,22 @@ export async function upsertProducts(
     .onConflictDoUpdate({ target: products.asin, set })
     .returning({ id: products.id, asin: products.asin });
 }
+
+/**
+ * Deletes every product whose ASIN is not in `keep` (Replace All, issue 11 part 3) and returns how
+ * many went. `keep` travels as one JSON parameter and is joined as a set (a hash anti-join), so
+ * 300,000 ASINs cost one statement, not one comparison per pair. Rows that reference a product
+ * follow the schema: price observations and category-page entries go with it, alerts keep their
+ * ASIN with `product_id` set to null.
+ */
+export async function deleteProductsNotIn(db: Queryable, keep: readonly string[]): Promise<number> {
+  const deleted = await db.execute(sql`
+    with gone as (
+      delete from products p
+      where not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb) k(asin) where k.asin = p.asin)
+      returning 1
+    )
+    select count(*)::int as n from gone`);
+  // Both drivers answer `{ rows }` (PGlite and node-postgres).
+  return Number((deleted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+}

@@ -1,0 +1,54 @@
+/**
+ * SQL of the Under £15 list (server/db/schema/budget-deals.schema.ts). Every function runs on
+ * whatever it is given: the database or the caller's transaction.
+ */
+import { asc, count, lte, max, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { budgetDeals } from '../../db/schema/budget-deals.schema';
+import { products } from '../../db/schema/catalogue.schema';
+import { productColumns, type ProductRow } from '../products/products.service';
+
+type Queryable = Db | Tx;
+
+/**
+ * Makes the list exactly the products with these ASINs, in this order (one statement to empty it,
+ * one to fill it from the products table). Returns how many are on the list.
+ */
+export async function replaceBudgetDeals(db: Queryable, asins: readonly string[], addedBy: number, at: Date): Promise<number> {
+  await db.delete(budgetDeals);
+  const inserted = await db.execute(sql`
+    insert into budget_deals (product_id, position, added_at, added_by)
+    select p.id, k.position::int, ${at.toISOString()}::timestamptz, ${addedBy}
+    from jsonb_array_elements_text(${JSON.stringify(asins)}::jsonb) with ordinality as k(asin, position)
+    join products p on p.asin = k.asin
+    on conflict (product_id) do nothing
+    returning 1`);
+  return (inserted as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** The listed products priced at most `maxPence`, in list order, at most `limit`. */
+export async function findBudgetDeals(db: Db, maxPence: number, limit: number): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(budgetDeals)
+    .innerJoin(products, sql`${products.id} = ${budgetDeals.productId}`)
+    .where(lte(products.pricePence, maxPence))
+    .orderBy(asc(budgetDeals.position), asc(budgetDeals.productId))
+    .limit(limit);
+}
+
+/**
+ * How many products are on the list, how many of them are priced at most `maxPence` now, and when
+ * the list was last uploaded (null when empty).
+ */
+export async function budgetDealsSummary(db: Db, maxPence: number): Promise<{ listed: number; available: number; updatedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      listed: count(),
+      available: sql<number>`count(*) filter (where ${products.pricePence} <= ${maxPence})`.mapWith(Number),
+      updatedAt: max(budgetDeals.addedAt),
+    })
+    .from(budgetDeals)
+    .innerJoin(products, sql`${products.id} = ${budgetDeals.productId}`);
+  return { listed: Number(row?.listed ?? 0), available: Number(row?.available ?? 0), updatedAt: row?.updatedAt ?? null };
+}

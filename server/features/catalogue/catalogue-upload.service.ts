@@ -1,0 +1,172 @@
+/**
+ * The admin's CSV uploads (issue 11 part 3; admin-area §2 "Import tab", §5, §7): Add Products
+ * (`POST /api/admin/upload-csv`), Replace All Products (`POST /api/admin/replace-with-csv`), and
+ * the Under £15 upload (features/budget-deals) — all through **the same importer as the CLI**
+ * (`importCatalogueAndCheckAlerts`: streamed, validated row by row, one transaction, then the alerts
+ * of changed prices judged), with the admin's audit entry written inside that transaction.
+ *
+ * Replace All keeps the products the file holds (same ids: their price history, alerts and
+ * category-page places stay) and deletes every other one, in the import's transaction: with
+ * `strict` and a bad row, or a malformed file, nothing changes at all; a file with no accepted row
+ * deletes nothing (an empty or mistaken file must not empty the shop).
+ *
+ * One upload at a time per database handle: a second one answers 409 while the first runs.
+ */
+import type { Readable } from 'node:stream';
+import type { CatalogueUploadResponse, ImportReportBody } from '../../../common/api/catalogue-import.admin.schema';
+import type { Tx } from '../../db/client';
+import { noteCatalogueWrite } from '../../catalogue-version';
+import { fail, ok, type Outcome } from '../../http/outcome';
+import { recordAdminAction } from '../audit/audit.service';
+import type { CatalogueRow } from './catalogue-row';
+import type { ImportReport } from './catalogue-import.service';
+import { deleteProductsNotIn } from './catalogue.queries';
+import { importCatalogueAndCheckAlerts, type CatalogueUpdateDeps } from './catalogue-update.service';
+
+/** What an upload reports while it runs: bytes and data rows read, and the phase. */
+export interface UploadProgress {
+  phase: 'reading' | 'finishing';
+  bytesRead: number;
+  rowsRead: number;
+}
+
+export interface CatalogueUploadRequest {
+  stream: Readable;
+  /** As the browser named it; kept in the audit log (never when it looks like an e-mail address). */
+  fileName: string;
+  /** Any rejected row rejects the whole file. */
+  strict: boolean;
+  adminId: number;
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * What a caller adds to a plain upload: its audit action, an extra row rule, and work inside the
+ * import's transaction once the rows are in (returning figures for the answer and the audit entry).
+ */
+export interface UploadPlan {
+  action: string;
+  rowRule?: (row: CatalogueRow) => string | null;
+  /** Runs only when at least one row was accepted and nothing went wrong. */
+  afterRows?: (tx: Tx, acceptedAsins: readonly string[]) => Promise<{ deletedCount?: number; listedCount?: number }>;
+}
+
+const running = new WeakSet<object>();
+
+/** Add Products (mode 'add') or Replace All Products (mode 'replace'). */
+export function importUploadedCatalogue(
+  deps: CatalogueUpdateDeps,
+  request: CatalogueUploadRequest,
+  mode: 'add' | 'replace',
+): Promise<Outcome<CatalogueUploadResponse>> {
+  const plan: UploadPlan =
+    mode === 'add'
+      ? { action: 'catalogue.upload' }
+      : {
+          action: 'catalogue.replace',
+          afterRows: async (tx, asins) => {
+            const deletedCount = await deleteProductsNotIn(tx, asins);
+            if (deletedCount > 0) await noteCatalogueWrite(tx);
+            return { deletedCount };
+          },
+        };
+  return importUpload(deps, request, plan);
+}
+
+/**
+ * Runs one upload through the importer with `plan`. Returns 409 while another upload of the same
+ * database runs; otherwise the report (also when nothing was committed: see `committed`). Throws
+ * what the import throws (a read error of the stream such as the upload limit, the database).
+ */
+export async function importUpload(
+  deps: CatalogueUpdateDeps,
+  request: CatalogueUploadRequest,
+  plan: UploadPlan,
+): Promise<Outcome<CatalogueUploadResponse>> {
+  if (running.has(deps.db)) {
+    request.stream.resume();
+    return fail('conflict', 'csvFile: another import is running; try again when it has finished');
+  }
+  running.add(deps.db);
+  try {
+    return ok(await runUpload(deps, request, plan));
+  } finally {
+    running.delete(deps.db);
+  }
+}
+
+async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequest, plan: UploadPlan): Promise<CatalogueUploadResponse> {
+  const { stream, onProgress } = request;
+  // Once the file is read to its end, what remains is the last rows, the statistics and the commit.
+  let ended = false;
+  stream.once('end', () => {
+    ended = true;
+  });
+  const target = /@/.test(request.fileName) ? null : request.fileName;
+  let extra: { deletedCount?: number; listedCount?: number } = {};
+  const { report, alerts } = await importCatalogueAndCheckAlerts(
+    deps,
+    { stream },
+    {
+      strict: request.strict,
+      now: deps.clock(),
+      rowRule: plan.rowRule,
+      onProgress: (bytesRead, _total, rowsRead) => onProgress?.({ phase: ended ? 'finishing' : 'reading', bytesRead, rowsRead }),
+      inTransaction: async (tx, { asins, report: counts }) => {
+        if (asins.length > 0 && plan.afterRows) extra = await plan.afterRows(tx, asins);
+        await recordAdminAction(
+          tx,
+          { adminId: request.adminId, action: plan.action, target, counts: auditCounts(counts, extra) },
+          deps.clock(),
+        );
+      },
+    },
+  );
+  const accepted = report.imported + report.updated + report.unchanged;
+  const committed = !report.strictFailed && !report.fatalError && (accepted > 0 || (extra.deletedCount ?? 0) > 0);
+  if (report.strictFailed || report.fatalError) {
+    // Nothing was written, so the entry of the transaction rolled back too: say what was refused.
+    await recordAdminAction(
+      deps.db,
+      {
+        adminId: request.adminId,
+        action: `${plan.action}.refused`,
+        target,
+        counts: { rows: report.totalRows, rejected: report.rejected.length },
+      },
+      deps.clock(),
+    );
+  }
+  return {
+    committed,
+    importedCount: committed ? accepted : 0,
+    ...(plan.action === 'catalogue.replace' ? { deletedCount: extra.deletedCount ?? 0 } : {}),
+    ...(extra.listedCount !== undefined ? { listedCount: extra.listedCount } : {}),
+    report: reportBody(report),
+    ...(alerts
+      ? {
+          priceCheck:
+            'error' in alerts
+              ? { error: alerts.error }
+              : { alertsChecked: alerts.alertsChecked, notificationsQueued: alerts.notificationsQueued },
+        }
+      : {}),
+  };
+}
+
+function auditCounts(report: ImportReport, extra: { deletedCount?: number; listedCount?: number }): Record<string, number> {
+  return {
+    imported: report.imported,
+    updated: report.updated,
+    unchanged: report.unchanged,
+    rejected: report.rejected.length,
+    ...(extra.deletedCount !== undefined ? { deleted: extra.deletedCount } : {}),
+    ...(extra.listedCount !== undefined ? { listed: extra.listedCount } : {}),
+  };
+}
+
+/** The importer's report as the API sends it (the changed ASINs as a count). */
+export function reportBody(report: ImportReport): ImportReportBody {
+  const { changedAsins, ...rest } = report;
+  return { ...rest, priceChanged: changedAsins.length };
+}
