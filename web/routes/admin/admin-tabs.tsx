@@ -30,7 +30,6 @@ export interface AdminTab {
   plannedIn?: string;
 }
 
-const CATALOGUE = 'issue 11 (Admin area I, part 3: catalogue tabs)';
 const PEOPLE = 'issue 12 (Admin area II: people, alerts, templates and owner-sent e-mail)';
 const ANALYTICS = 'issue 13 (Admin area III: click, category and e-mail analytics)';
 
