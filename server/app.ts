@@ -37,6 +37,9 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
 import { auditRoutes } from './features/audit/audit.admin.routes';
 import { seoRoutes } from './features/seo/seo.routes';
+import { emailsRoutes } from './features/emails/emails.routes';
+import { emailTemplatesRoutes } from './features/emails/email-templates.admin.routes';
+import { emailAlertsRoutes } from './features/emails/email-alerts.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -57,6 +60,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   blogRoutes,
   contactRoutes,
   seoRoutes,
+  emailsRoutes,
 ];
 
 /**
@@ -69,7 +73,7 @@ const asApp = (scope: unknown): App => scope as App;
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes, emailTemplatesRoutes, emailAlertsRoutes];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest
