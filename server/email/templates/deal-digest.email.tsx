@@ -95,7 +95,7 @@ export function DealDigestEmail({ heading, intro, items, campaign, publicUrl, un
                   {item.wasPence !== null && percent > 0 ? <span style={styles.was}>{formatPence(item.wasPence)}</span> : null}{' '}
                   <span style={styles.now}>{formatPence(item.nowPence)}</span>
                 </Text>
-                {percent > 0 ? <Text style={styles.save}>Save {percent}%</Text> : null}
+                {percent > 0 ? <Text style={styles.save}>{`Save ${percent}%`}</Text> : null}
                 {item.label ? <Text style={styles.label}>{item.label}</Text> : null}
                 <Button href={href} style={styles.button}>
                   View the deal

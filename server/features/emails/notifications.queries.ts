@@ -134,7 +134,7 @@ export async function priceDropsBetween(db: Db | Tx, since: Date, until: Date, c
   }));
 }
 
-/** Current deals (deal_kind set) priced or added since `since`, in `categories` when given, best saving first. */
+/** Current deals (deal_kind set) whose price was observed since `since` (new or repriced), in `categories` when given, best saving first. */
 export async function newDealsSince(db: Db | Tx, since: Date, categories: readonly string[] | null, limit: number) {
   return db
     .select({
@@ -149,7 +149,8 @@ export async function newDealsSince(db: Db | Tx, since: Date, categories: readon
     .where(
       and(
         isNotNull(products.dealKind),
-        or(gt(products.priceAsOf, since), gt(products.createdAt, since)),
+        // A new or repriced product's price is observed when it is imported: its "as of" time says it is new.
+        gt(products.priceAsOf, since),
         categories ? inArray(products.category, [...categories]) : undefined,
       ),
     )
