@@ -46,8 +46,16 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { key: 'unsubscribes', label: 'unsubscribes', plannedIn: PEOPLE },
   { key: 'categories', label: 'Categories (category pages management)', plannedIn: CATALOGUE },
   { key: 'user-preferences', label: 'Preferences', plannedIn: PEOPLE },
-  { key: 'email-templates', label: 'Templates', plannedIn: PEOPLE },
-  { key: 'email-alerts', label: 'Email Alerts', plannedIn: PEOPLE },
+  {
+    key: 'email-templates',
+    label: 'Templates',
+    load: () => import('../../features/emails/components/admin/email-templates-tab').then((m) => ({ default: m.EmailTemplatesTab })),
+  },
+  {
+    key: 'email-alerts',
+    label: 'Email Alerts',
+    load: () => import('../../features/emails/components/admin/email-alerts-tab').then((m) => ({ default: m.EmailAlertsTab })),
+  },
   { key: 'import', label: 'import', plannedIn: CATALOGUE },
   { key: 'api-import', label: 'API', plannedIn: CREATORS_API },
   { key: 'top-deals', label: 'top-deals', plannedIn: CATALOGUE },
