@@ -10,9 +10,9 @@
  * logged (admin-area §8).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import type { EmailTemplate } from '../../../../../common/api/emails.admin.schema';
+import type { EmailTemplate, SyncTemplatesBody } from '../../../../../common/api/emails.admin.schema';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
@@ -31,27 +31,33 @@ export const LEGACY_STORAGE_KEY = 'emailTemplates';
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function useLegacySync(tabKey: string) {
-  const queryClient = useQueryClient();
+/** The list the spec's client left in browser storage, if any. */
+function legacyTemplates(): unknown[] | null {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(LEGACY_STORAGE_KEY) ?? 'null');
+    return Array.isArray(stored) && stored.length > 0 ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Syncs a legacy list once; true while it runs (the saved list waits for it, so it shows the merged list). */
+function useLegacySync(): boolean {
+  const [pending, setPending] = useState(() => legacyTemplates() !== null);
   useEffect(() => {
-    let stored: unknown;
-    try {
-      stored = JSON.parse(window.localStorage.getItem(LEGACY_STORAGE_KEY) ?? 'null');
-    } catch {
-      return;
-    }
-    if (!Array.isArray(stored) || stored.length === 0) return;
-    syncTemplates({ templates: stored })
-      .then(() => {
-        window.localStorage.removeItem(LEGACY_STORAGE_KEY);
-        return queryClient.invalidateQueries({ queryKey: emailTemplatesQuery(tabKey).queryKey });
-      })
-      .catch((error: unknown) => console.warn('Template sync failed', error instanceof Error ? error.message : error));
-  }, [queryClient, tabKey]);
+    const stored = legacyTemplates();
+    if (!stored) return;
+    syncTemplates({ templates: stored as SyncTemplatesBody['templates'] })
+      .then(() => window.localStorage.removeItem(LEGACY_STORAGE_KEY))
+      .catch((error: unknown) => console.warn('Template sync failed', error instanceof Error ? error.message : error))
+      .finally(() => setPending(false));
+  }, []);
+  return pending;
 }
 
 export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
-  const list = useQuery(emailTemplatesQuery(tabKey));
+  const syncing = useLegacySync();
+  const list = useQuery({ ...emailTemplatesQuery(tabKey), enabled: !syncing });
   const senders = list.data?.senders ?? [];
   const [draft, setDraft] = useState<TemplateDraft>(emptyDraft());
   const [recipient, setRecipient] = useState('');
@@ -59,7 +65,6 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
   const save = useSaveTemplate(tabKey);
   const remove = useDeleteTemplate(tabKey);
   const sendTest = useSendTestEmail();
-  useLegacySync(tabKey);
 
   // The first sender is preselected once the list of six arrives.
   useEffect(() => {
