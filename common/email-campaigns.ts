@@ -45,7 +45,11 @@ export const EMAIL_CAMPAIGNS = {
 
 /** The scheduled digest's campaign for a frequency. */
 export function digestCampaign(frequency: 'daily' | 'weekly' | 'monthly'): EmailCampaign {
-  return frequency === 'daily' ? EMAIL_CAMPAIGNS.dealsDaily : frequency === 'weekly' ? EMAIL_CAMPAIGNS.dealsWeekly : EMAIL_CAMPAIGNS.dealsMonthly;
+  return frequency === 'daily'
+    ? EMAIL_CAMPAIGNS.dealsDaily
+    : frequency === 'weekly'
+      ? EMAIL_CAMPAIGNS.dealsWeekly
+      : EMAIL_CAMPAIGNS.dealsMonthly;
 }
 
 /**

@@ -147,7 +147,11 @@ export const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 /** The parsed configuration; `SECRET_KEY`, `PUBLIC_URL` and `MAIL_DOMAIN` always have a value. */
-export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL' | 'MAIL_DOMAIN'> & { SECRET_KEY: string; PUBLIC_URL: string; MAIL_DOMAIN: string };
+export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL' | 'MAIL_DOMAIN'> & {
+  SECRET_KEY: string;
+  PUBLIC_URL: string;
+  MAIL_DOMAIN: string;
+};
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {

@@ -31,7 +31,10 @@ const templateName = safeText(TEMPLATE_NAME_MAX)
 const templateSubject = templateText('subject', safeText(TEMPLATE_SUBJECT_MAX));
 const templateHtml = templateText('htmlContent', freeText(TEMPLATE_HTML_MAX));
 /** A sender address; the service checks it is one of the six on MAIL_DOMAIN. */
-const senderEmail = safeText(254).trim().toLowerCase().pipe(z.email({ message: 'must be an e-mail address' }));
+const senderEmail = safeText(254)
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'must be an e-mail address' }));
 
 /** One saved template (admin-area §3 "Email template", plus its sender). */
 export const emailTemplateSchema = z.object({
@@ -196,7 +199,12 @@ export type PriceDrop = z.infer<typeof priceDropSchema>;
 
 /** `GET /api/admin/preview-price-drops?limit=` (admin-area §7, §9: preview limit 10). */
 export const previewPriceDropsQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–50').max(50, 'must be 1–50').default(10),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–50')
+    .max(50, 'must be 1–50')
+    .default(10),
 });
 export const previewPriceDropsResponseSchema = z.object({
   priceDrops: z.array(priceDropSchema),
@@ -222,7 +230,12 @@ export type DealAlertStatsResponse = z.infer<typeof dealAlertStatsResponseSchema
 
 /** `GET /api/admin/deal-alert-drops?limit=`: active alerts whose price dropped, biggest drop first (admin-area §2, §9: 10 shown). */
 export const dealAlertDropsQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1–100').max(100, 'must be 1–100').default(10),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1–100')
+    .max(100, 'must be 1–100')
+    .default(10),
 });
 export const dealAlertDropsResponseSchema = z.object({
   alerts: z.array(dealAlertSchema),

@@ -97,7 +97,8 @@ const FOOTER_TEXT = 'color:#71717a;font-size:12px;line-height:18px;margin:4px 0;
 
 function footerHtml(publicUrl: string, campaign: EmailCampaign, unsubscribe: string | null, note: string | undefined): string {
   const line = (content: string) => `<p style="${FOOTER_TEXT}">${content}</p>`;
-  const link = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#71717a;text-decoration:underline">${label}</a>`;
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#71717a;text-decoration:underline">${label}</a>`;
   return [
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:16px 24px">',
     note ? line(escapeHtml(note)) : '',

@@ -65,5 +65,9 @@ export const emailTemplates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_templates_one_default_idx').on(t.isDefault).where(sql`is_default`)],
+  (t) => [
+    uniqueIndex('email_templates_one_default_idx')
+      .on(t.isDefault)
+      .where(sql`is_default`),
+  ],
 );

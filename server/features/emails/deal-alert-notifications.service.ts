@@ -45,7 +45,9 @@ export interface OwnerMailDeps {
 export async function alertsWithDrops(db: Db, limit: number): Promise<{ alerts: DealAlert[]; total: number }> {
   const { rows, total } = await activeAlertsWithDrops(db, limit);
   return {
-    alerts: rows.map((r) => toDealAlert(r.alert, r.pricePence !== null && r.priceAsOf !== null ? { pricePence: r.pricePence, priceAsOf: r.priceAsOf } : null)),
+    alerts: rows.map((r) =>
+      toDealAlert(r.alert, r.pricePence !== null && r.priceAsOf !== null ? { pricePence: r.pricePence, priceAsOf: r.priceAsOf } : null),
+    ),
     total,
   };
 }
@@ -182,4 +184,3 @@ export function flatCounts(counts: { emailsSent: number; alreadySent: number; sk
   for (const [reason, n] of Object.entries(counts.skipped)) flat[`skipped.${reason}`] = n;
   return flat;
 }
-

@@ -58,9 +58,21 @@ describe('sendScheduledDigests', () => {
       { asin: 'B0DIGELE01', pricePence: 9900, priceAsOf: new Date(monday.getTime() - 3 * DAY) },
       { asin: 'B0DIGOLD01', pricePence: 500, priceAsOf: new Date(monday.getTime() - 60 * DAY) },
     ]);
-    await setProductFacts(database, 'B0DIGKIT01', { category: 'home-kitchen', title: 'Stand mixer', deal: { percent: 30, label: 'Lowest price in 30 days' } });
-    await setProductFacts(database, 'B0DIGELE01', { category: 'electronics', title: 'Headphones', deal: { percent: 20, label: 'Save on list price' } });
-    await setProductFacts(database, 'B0DIGOLD01', { category: 'books', title: 'Old deal', deal: { percent: 50, label: 'Save on list price' } });
+    await setProductFacts(database, 'B0DIGKIT01', {
+      category: 'home-kitchen',
+      title: 'Stand mixer',
+      deal: { percent: 30, label: 'Lowest price in 30 days' },
+    });
+    await setProductFacts(database, 'B0DIGELE01', {
+      category: 'electronics',
+      title: 'Headphones',
+      deal: { percent: 20, label: 'Save on list price' },
+    });
+    await setProductFacts(database, 'B0DIGOLD01', {
+      category: 'books',
+      title: 'Old deal',
+      deal: { percent: 50, label: 'Save on list price' },
+    });
     await seedSubscriber(database.db, 'daily@example.com', 'confirmed', monday);
     await seedPreferences(database, 'daily@example.com', ['kitchen'], 'daily');
     await seedSubscriber(database.db, 'weekly@example.com', 'confirmed', monday);
@@ -116,15 +128,19 @@ describe('sendScheduledDigests', () => {
     expect(await run(tuesday)).toEqual({ queued: 0, empty: 2, tooEarly: false });
     // A new kitchen deal on Tuesday: the daily digest goes, the weekly ones wait for next week.
     await seedProducts(database.db, [{ asin: 'B0DIGKIT02', pricePence: 1500, priceAsOf: tuesday }]);
-    await setProductFacts(database, 'B0DIGKIT02', { category: 'home-kitchen', title: 'Toaster', deal: { percent: 15, label: 'Lowest price in 30 days' } });
+    await setProductFacts(database, 'B0DIGKIT02', {
+      category: 'home-kitchen',
+      title: 'Toaster',
+      deal: { percent: 15, label: 'Lowest price in 30 days' },
+    });
     expect(await run(new Date(tuesday.getTime() + HOUR))).toMatchObject({ queued: 1 });
     // Next week: the signup gets the toaster; no new electronics for the weekly subscriber, so nothing for them.
     const nextMonday = new Date(monday.getTime() + 7 * DAY);
     expect(await run(nextMonday)).toMatchObject({ queued: 1 });
 
-    const keys = (await database.db.select({ key: emailOutbox.dedupeKey }).from(emailOutbox).where(eq(emailOutbox.kind, 'deal-digest'))).map(
-      (r) => r.key.replace(/^deal-digest:\d+:/, ''),
-    );
+    const keys = (
+      await database.db.select({ key: emailOutbox.dedupeKey }).from(emailOutbox).where(eq(emailOutbox.kind, 'deal-digest'))
+    ).map((r) => r.key.replace(/^deal-digest:\d+:/, ''));
     expect(keys.sort()).toEqual(['2026-11-23', '2026-11-24', '2026-W48', '2026-W48', '2026-W49'].sort());
     const recipients = await database.db.select({ r: emailOutbox.recipient }).from(emailOutbox).where(eq(emailOutbox.kind, 'deal-digest'));
     expect(recipients.map((r) => r.r)).not.toEqual(expect.arrayContaining(['pending@example.com']));

@@ -32,7 +32,9 @@ export async function clearDefault(tx: Tx, keepId?: number): Promise<void> {
   await tx
     .update(emailTemplates)
     .set({ isDefault: false })
-    .where(keepId === undefined ? eq(emailTemplates.isDefault, true) : and(eq(emailTemplates.isDefault, true), ne(emailTemplates.id, keepId)));
+    .where(
+      keepId === undefined ? eq(emailTemplates.isDefault, true) : and(eq(emailTemplates.isDefault, true), ne(emailTemplates.id, keepId)),
+    );
 }
 
 export async function insertTemplate(tx: Tx, values: TemplateWrite, now: Date): Promise<TemplateRow> {

@@ -10,12 +10,7 @@
  * (common/api/emails.admin.schema.ts).
  */
 import type { EmailTemplate, SaveTemplateInput, SyncTemplatesInput } from '../../../common/api/emails.admin.schema';
-import {
-  senderAddresses,
-  senderLocalPart,
-  withFallbacks,
-  type SenderLocalPart,
-} from '../../../common/email-templates';
+import { senderAddresses, senderLocalPart, withFallbacks, type SenderLocalPart } from '../../../common/email-templates';
 import type { Db, Tx } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { recordAdminAction } from '../audit/audit.service';
@@ -89,7 +84,12 @@ export async function createTemplate(deps: TemplatesDeps, adminId: number, input
 }
 
 /** Replaces template `id` (Edit, then Save Template). 404 when it is gone; 400/409 as {@link createTemplate}. */
-export async function editTemplate(deps: TemplatesDeps, adminId: number, id: number, input: TemplateInput): Promise<Outcome<EmailTemplate>> {
+export async function editTemplate(
+  deps: TemplatesDeps,
+  adminId: number,
+  id: number,
+  input: TemplateInput,
+): Promise<Outcome<EmailTemplate>> {
   const sender = senderOf(input.senderEmail, deps.mailDomain);
   if (!sender.ok) return sender;
   return deps.db.transaction(async (tx) => {
@@ -108,7 +108,11 @@ export async function editTemplate(deps: TemplatesDeps, adminId: number, id: num
 export async function removeTemplate(deps: TemplatesDeps, adminId: number, id: number): Promise<Outcome<{ deleted: number }>> {
   return deps.db.transaction(async (tx) => {
     if (!(await deleteTemplate(tx, id))) return fail('not-found', `id: no template ${id}; it may have been deleted already`);
-    await recordAdminAction(tx, { adminId, action: 'email-templates.delete', target: `template ${id}`, counts: { deleted: 1 } }, deps.clock());
+    await recordAdminAction(
+      tx,
+      { adminId, action: 'email-templates.delete', target: `template ${id}`, counts: { deleted: 1 } },
+      deps.clock(),
+    );
     return ok({ deleted: 1 });
   });
 }
@@ -129,7 +133,11 @@ export async function syncTemplates(
   const writes: TemplateWrite[] = [];
   for (const [index, t] of templates.entries()) {
     const sender = t.senderEmail ? senderLocalPart(t.senderEmail, deps.mailDomain) : 'alerts';
-    if (!sender) return fail('invalid', `templates.${index}.senderEmail: must be one of the six sender addresses: ${senderAddresses(deps.mailDomain).join(', ')}`);
+    if (!sender)
+      return fail(
+        'invalid',
+        `templates.${index}.senderEmail: must be one of the six sender addresses: ${senderAddresses(deps.mailDomain).join(', ')}`,
+      );
     writes.push({ name: t.name, ...withFallbacks(t), sender, isDefault: t.isDefault ?? false });
   }
   return deps.db.transaction(async (tx) => {

@@ -41,7 +41,10 @@ beforeAll(async () => {
     notifyOutbox: () => void deliverDueEmails({ db: database.db, env, clock }).catch(() => undefined),
   }));
   await seedProducts(database.db, [{ asin: 'B0TEMPLATE', pricePence: 1999, listPricePence: 2999, priceAsOf: now }]);
-  await setProductFacts(database, 'B0TEMPLATE', { title: 'Kettle <b>bold</b> & "quoted"', deal: { percent: 33, label: 'Save on list price' } });
+  await setProductFacts(database, 'B0TEMPLATE', {
+    title: 'Kettle <b>bold</b> & "quoted"',
+    deal: { percent: 33, label: 'Save on list price' },
+  });
 });
 
 afterAll(async () => {
@@ -83,7 +86,13 @@ describe('templates in the database', () => {
     expect(list.json().templates.map((t: { name: string }) => t.name)).toContain('Weekly drop');
 
     const edited = await save(
-      { name: 'Weekly drop', subject: 'Now £{{afterPrice}}', htmlContent: '<p>{{productTitle}}</p>', senderEmail: 'info@dealalerts.example.co.uk', isDefault: true },
+      {
+        name: 'Weekly drop',
+        subject: 'Now £{{afterPrice}}',
+        htmlContent: '<p>{{productTitle}}</p>',
+        senderEmail: 'info@dealalerts.example.co.uk',
+        isDefault: true,
+      },
       'PUT',
       template.id,
     );
@@ -91,10 +100,21 @@ describe('templates in the database', () => {
     expect(edited.json()).toMatchObject({ subject: 'Now £{{afterPrice}}', senderEmail: 'info@dealalerts.example.co.uk', isDefault: true });
 
     // Marking another default unmarks this one (at most one default).
-    const other = await save({ name: 'Other', subject: 's', htmlContent: '<p>x</p>', senderEmail: 'alerts@dealalerts.example.co.uk', isDefault: true });
+    const other = await save({
+      name: 'Other',
+      subject: 's',
+      htmlContent: '<p>x</p>',
+      senderEmail: 'alerts@dealalerts.example.co.uk',
+      isDefault: true,
+    });
     expect(other.statusCode).toBe(201);
     const after = await app.inject({ method: 'GET', url: '/api/admin/email-templates', headers: admin });
-    expect(after.json().templates.filter((t: { isDefault: boolean }) => t.isDefault).map((t: { name: string }) => t.name)).toEqual(['Other']);
+    expect(
+      after
+        .json()
+        .templates.filter((t: { isDefault: boolean }) => t.isDefault)
+        .map((t: { name: string }) => t.name),
+    ).toEqual(['Other']);
 
     const deleted = await app.inject({ method: 'DELETE', url: `/api/admin/email-templates/${template.id}`, headers: admin });
     expect(deleted.statusCode).toBe(200);
@@ -117,9 +137,15 @@ describe('templates in the database', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('subject: unknown placeholder {{firstName}}');
-    expect(unknown.json().message).toContain('htmlContent: unknown placeholders {{price}}, {{discountCode}}; use only productTitle, asin, beforePrice');
+    expect(unknown.json().message).toContain(
+      'htmlContent: unknown placeholders {{price}}, {{discountCode}}; use only productTitle, asin, beforePrice',
+    );
 
-    const raw = await save({ name: 'Raw', htmlContent: '<p>{{{productTitle}}} {{#asin}}x{{/asin}}</p>', senderEmail: 'deals@dealalerts.example.co.uk' });
+    const raw = await save({
+      name: 'Raw',
+      htmlContent: '<p>{{{productTitle}}} {{#asin}}x{{/asin}}</p>',
+      senderEmail: 'deals@dealalerts.example.co.uk',
+    });
     expect(raw.statusCode).toBe(400);
     expect(raw.json().message).toContain('{{{productTitle}}} would not be escaped');
     expect(raw.json().message).toContain('{{#asin}} is not supported');
@@ -146,7 +172,14 @@ describe('templates in the database', () => {
     const sync = (templates: unknown[]) =>
       app.inject({ method: 'POST', url: '/api/admin/email-templates/sync', headers: admin, payload: { templates } });
     const first = await sync([
-      { id: 1732350000000, name: 'Synced A', subject: '', htmlContent: '<p>{{asin}}</p>', isDefault: false, createdAt: '2026-11-01T00:00:00Z' },
+      {
+        id: 1732350000000,
+        name: 'Synced A',
+        subject: '',
+        htmlContent: '<p>{{asin}}</p>',
+        isDefault: false,
+        createdAt: '2026-11-01T00:00:00Z',
+      },
       { id: 'b', name: 'Synced B', subject: 'B {{afterPrice}}', htmlContent: '' },
     ]);
     expect(first.statusCode).toBe(200);
@@ -174,7 +207,8 @@ describe('POST /api/emails/test', () => {
       to: 'Tester@Example.com',
       from: 'deals@dealalerts.example.co.uk',
       subject: 'Test {{productTitle}} £{{afterPrice}}',
-      template: '<html><body><h1>{{productTitle}}</h1><a href="{{affiliateUrl}}">Buy</a><a href="https://deals.example.co.uk/todays-deals">More</a></body></html>',
+      template:
+        '<html><body><h1>{{productTitle}}</h1><a href="{{affiliateUrl}}">Buy</a><a href="https://deals.example.co.uk/todays-deals">More</a></body></html>',
       templateName: 'Launch',
       requestId: '6f1c1a52-4a45-4d1e-9f0e-3f7d7b8c2a11',
     });
@@ -190,8 +224,12 @@ describe('POST /api/emails/test', () => {
     expect(html).toContain('<h1>Kettle &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;</h1>');
     expect(html).not.toContain('<b>bold</b>');
     // Every link to our site carries the utm parameters; the product link is our tracked redirect.
-    expect(html).toContain('href="https://deals.example.co.uk/go/B0TEMPLATE?utm_source=email&amp;utm_medium=test&amp;utm_campaign=template-test"');
-    expect(html).toContain('href="https://deals.example.co.uk/todays-deals?utm_source=email&amp;utm_medium=test&amp;utm_campaign=template-test"');
+    expect(html).toContain(
+      'href="https://deals.example.co.uk/go/B0TEMPLATE?utm_source=email&amp;utm_medium=test&amp;utm_campaign=template-test"',
+    );
+    expect(html).toContain(
+      'href="https://deals.example.co.uk/todays-deals?utm_source=email&amp;utm_medium=test&amp;utm_campaign=template-test"',
+    );
     expect(html).toContain('This is a test of the template &quot;Launch&quot;');
     expect(html).toContain('As an Amazon Associate we earn from qualifying purchases.');
     // A test is not subscribed mail: no unsubscribe headers.
@@ -265,7 +303,11 @@ describe('who may call the template endpoints', () => {
       await expectAdminOnly(app, database, PUBLIC_URL, call, move);
     }
     // And the owner may (the valid case of the matrix).
-    const ok = await app.inject({ method: 'GET', url: '/api/admin/email-templates', headers: await signInAsAdmin(app, database, PUBLIC_URL) });
+    const ok = await app.inject({
+      method: 'GET',
+      url: '/api/admin/email-templates',
+      headers: await signInAsAdmin(app, database, PUBLIC_URL),
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

@@ -78,7 +78,9 @@ export async function setProductFacts(
 
 /** A survey answer for `email`. */
 export async function seedPreferences(database: Database, email: string, categories: string[], frequency: 'daily' | 'weekly' | 'monthly') {
-  await database.db.insert(userPreferences).values({ email, preferredCategories: categories, emailFrequency: frequency, hasCompletedSurvey: true });
+  await database.db
+    .insert(userPreferences)
+    .values({ email, preferredCategories: categories, emailFrequency: frequency, hasCompletedSurvey: true });
 }
 
 export type { AdminHeaders };

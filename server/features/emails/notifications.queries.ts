@@ -18,7 +18,9 @@ export const NOTIFICATION_KINDS = ['price-drop', 'deal-alert-notification', 'pri
 /** The product a test e-mail shows: the biggest current deal, else any product; undefined for an empty catalogue. */
 export async function sampleProduct(
   db: Db | Tx,
-): Promise<{ asin: string; productTitle: string; productImageUrl: string | null; pricePence: number; wasPence: number | null } | undefined> {
+): Promise<
+  { asin: string; productTitle: string; productImageUrl: string | null; pricePence: number; wasPence: number | null } | undefined
+> {
   const [row] = await db
     .select({
       asin: products.asin,
@@ -71,7 +73,11 @@ export async function markAlertsNotified(tx: Tx, notified: ReadonlyArray<{ id: n
 
 /** The alert's latest price (pence): last checked, else the product's. */
 const latestAlertPrice = sql<number>`coalesce(${dealAlerts.lastCheckedPricePence}, ${products.pricePence})`;
-const hasDrop = and(eq(dealAlerts.isActive, true), isNotNull(dealAlerts.currentPricePence), lt(latestAlertPrice, dealAlerts.currentPricePence));
+const hasDrop = and(
+  eq(dealAlerts.isActive, true),
+  isNotNull(dealAlerts.currentPricePence),
+  lt(latestAlertPrice, dealAlerts.currentPricePence),
+);
 
 /** Active alerts with a price drop, biggest drop (percent) first, at most `limit`, and how many there are. */
 export async function activeAlertsWithDrops(db: Db | Tx, limit: number) {
@@ -80,7 +86,10 @@ export async function activeAlertsWithDrops(db: Db | Tx, limit: number) {
     .from(dealAlerts)
     .leftJoin(products, eq(products.asin, dealAlerts.productAsin))
     .where(hasDrop)
-    .orderBy(sql`(${dealAlerts.currentPricePence} - ${latestAlertPrice})::float / ${dealAlerts.currentPricePence} desc`, desc(dealAlerts.id))
+    .orderBy(
+      sql`(${dealAlerts.currentPricePence} - ${latestAlertPrice})::float / ${dealAlerts.currentPricePence} desc`,
+      desc(dealAlerts.id),
+    )
     .limit(limit);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -106,7 +115,12 @@ export interface PriceDropRow {
  * price between `since` and `until` (the last 24 hours' drops), biggest drop (percent) first;
  * only `categories` when given.
  */
-export async function priceDropsBetween(db: Db | Tx, since: Date, until: Date, categories?: readonly string[] | null): Promise<PriceDropRow[]> {
+export async function priceDropsBetween(
+  db: Db | Tx,
+  since: Date,
+  until: Date,
+  categories?: readonly string[] | null,
+): Promise<PriceDropRow[]> {
   const result = await db.execute(sql`
     select p.asin, p.title, p.image_url, p.category, b.price_pence as before_pence, p.price_pence as now_pence, m.last_at
     from (
@@ -219,7 +233,10 @@ export async function notificationStats(db: Db | Tx) {
     })
     .from(emailOutbox)
     .where(inArray(emailOutbox.kind, [...NOTIFICATION_KINDS]));
-  const [clicks] = await db.select({ n: sql<number>`count(*)::int` }).from(productClicks).where(eq(productClicks.utmSource, 'email'));
+  const [clicks] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productClicks)
+    .where(eq(productClicks.utmSource, 'email'));
   const [active] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(dealAlerts)
@@ -234,7 +251,10 @@ export async function notificationStats(db: Db | Tx) {
 }
 
 /** The double opt-in state of each of `emails` (lower-cased); addresses not in the list are missing. */
-export async function subscriberStates(db: Db | Tx, emails: readonly string[]): Promise<Map<string, { confirmed: boolean; unsubscribed: boolean }>> {
+export async function subscriberStates(
+  db: Db | Tx,
+  emails: readonly string[],
+): Promise<Map<string, { confirmed: boolean; unsubscribed: boolean }>> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
   if (wanted.length === 0) return new Map();
   const rows = await db

@@ -55,7 +55,10 @@ beforeAll(async () => {
     { asin: 'B0BOOK0001', pricePence: 1000, priceAsOf: DAY_BEFORE },
     { asin: 'B0RISE0001', pricePence: 1000, priceAsOf: DAY_BEFORE },
   ]);
-  await setProductFacts(database, 'B0KETTLE01', { category: 'home-kitchen', title: '<script>alert("x")</script><img src=x onerror=alert(1)> Kettle' });
+  await setProductFacts(database, 'B0KETTLE01', {
+    category: 'home-kitchen',
+    title: '<script>alert("x")</script><img src=x onerror=alert(1)> Kettle',
+  });
   await setProductFacts(database, 'B0PHONE001', { category: 'electronics', title: 'Phone 128 GB' });
   await setProductFacts(database, 'B0BOOK0001', { category: 'books', title: 'A Book' });
   await importNewPrice(database.db, 'B0KETTLE01', 3000, new Date(now.getTime() - 2 * HOUR)); // −25 %
@@ -103,7 +106,13 @@ describe('Email Alerts: the figures', () => {
     expect(preview.json().total).toBe(3);
     expect(preview.json().priceDrops).toEqual([
       expect.objectContaining({ asin: 'B0KETTLE01', previousPrice: '40.00', currentPrice: '30.00', dropAmount: '10.00', dropPercent: 25 }),
-      expect.objectContaining({ asin: 'B0PHONE001', previousPrice: '200.00', currentPrice: '180.00', dropAmount: '20.00', dropPercent: 10 }),
+      expect.objectContaining({
+        asin: 'B0PHONE001',
+        previousPrice: '200.00',
+        currentPrice: '180.00',
+        dropAmount: '20.00',
+        dropPercent: 10,
+      }),
     ]);
     const badLimit = await app.inject({ method: 'GET', url: '/api/admin/preview-price-drops?limit=0', headers: admin });
     expect(badLimit.statusCode).toBe(400);
@@ -121,7 +130,10 @@ describe('Send Deal Alert Notifications', () => {
 
     // Two owners (or a double click) at the same moment.
     const body = { dealAlertIds: [kimKettle, leePhone, newKettle, goneKettle, kimRise, leeBookInactive, 999999] };
-    const [first, second] = await Promise.all([post('/api/admin/deal-alert-notifications', body), post('/api/admin/deal-alert-notifications', body)]);
+    const [first, second] = await Promise.all([
+      post('/api/admin/deal-alert-notifications', body),
+      post('/api/admin/deal-alert-notifications', body),
+    ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const answers = [first.json(), second.json()];
     expect(answers.map((a) => a.emailsSent).sort()).toEqual([0, 2]);
@@ -144,9 +156,13 @@ describe('Send Deal Alert Notifications', () => {
 
     const kim = smtp.messages.find((m) => m.recipients[0] === 'kim@example.com')!;
     expect(kim.parsed.subject).toContain('now £30.00 (was £40.00)');
-    expect(headerOf(kim.parsed, 'list-unsubscribe')).toMatch(/^<https:\/\/deals\.example\.co\.uk\/api\/unsubscribe\/one-click\?email=kim%40example\.com&t=\d+&sig=/);
+    expect(headerOf(kim.parsed, 'list-unsubscribe')).toMatch(
+      /^<https:\/\/deals\.example\.co\.uk\/api\/unsubscribe\/one-click\?email=kim%40example\.com&t=\d+&sig=/,
+    );
     expect(headerOf(kim.parsed, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(kim.parsed.html).toContain('https://deals.example.co.uk/deals/B0KETTLE01?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=deal-alert-notification');
+    expect(kim.parsed.html).toContain(
+      'https://deals.example.co.uk/deals/B0KETTLE01?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=deal-alert-notification',
+    );
     // The built-in layout escapes the title too.
     expect(kim.parsed.html).not.toContain('<script>');
 
@@ -187,7 +203,9 @@ describe('Send Deal Alert Notifications', () => {
     expect(html).toContain('<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; Kettle</h1>');
     expect(html).not.toMatch(/<script|<img src=x/i);
     expect(html).toContain('Was £40.00, now £25.00, save £15.00 (38%)');
-    expect(html).toContain('href="https://deals.example.co.uk/go/B0KETTLE01?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=deal-alert-notification"');
+    expect(html).toContain(
+      'href="https://deals.example.co.uk/go/B0KETTLE01?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=deal-alert-notification"',
+    );
     expect(html).toContain('src="https://m.media-amazon.com/images/I/kettle.jpg"');
     expect(html).toContain('Unsubscribe</a>');
     expect(headerOf(mail.parsed, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -265,7 +283,11 @@ describe('who may call the Email Alerts endpoints', () => {
     ] as const) {
       await expectAdminOnly(app, database, PUBLIC_URL, call, move);
     }
-    const ok = await app.inject({ method: 'GET', url: '/api/admin/deal-alert-stats', headers: await signInAsAdmin(app, database, PUBLIC_URL) });
+    const ok = await app.inject({
+      method: 'GET',
+      url: '/api/admin/deal-alert-stats',
+      headers: await signInAsAdmin(app, database, PUBLIC_URL),
+    });
     expect(ok.statusCode).toBe(200);
   });
 });

@@ -79,7 +79,11 @@ export async function sendPriceDropSummary(deps: OwnerMailDeps, adminId: number)
     const added = await enqueueEmails(tx, messages);
     counts.emailsSent = added.size;
     counts.alreadySent = messages.length - added.size;
-    await recordAdminAction(tx, { adminId, action: 'emails.price-drop-summary', counts: { ...flatCounts(counts), priceDrops: drops.length } }, now);
+    await recordAdminAction(
+      tx,
+      { adminId, action: 'emails.price-drop-summary', counts: { ...flatCounts(counts), priceDrops: drops.length } },
+      now,
+    );
     return ok(counts);
   });
   if (outcome.ok && outcome.value.emailsSent > 0) deps.notifyOutbox();

@@ -50,7 +50,11 @@ const POLL_MS = 200;
  * for a sender outside the six; 'unavailable' (503) when the server refused it or could not be
  * reached, with the reason (the outbox keeps retrying a temporary failure).
  */
-export async function sendTemplateTest(deps: TemplateTestDeps, adminId: number, input: TemplateTestInput): Promise<Outcome<TestEmailResponse>> {
+export async function sendTemplateTest(
+  deps: TemplateTestDeps,
+  adminId: number,
+  input: TemplateTestInput,
+): Promise<Outcome<TestEmailResponse>> {
   const sender = senderLocalPart(input.from, deps.env.MAIL_DOMAIN);
   if (!sender) return fail('invalid', `from: must be one of the six sender addresses: ${senderAddresses(deps.env.MAIL_DOMAIN).join(', ')}`);
   const now = deps.clock();
@@ -96,15 +100,25 @@ async function waitForOutcome(deps: TemplateTestDeps, dedupeKey: string, repeate
     const again = repeated ? ' (this request was already sent once; no second copy)' : '';
     if (row?.status === 'sent') return ok({ outcome: 'sent', message: `The mail server accepted the test e-mail${again}.` });
     if (row?.status === 'written') {
-      return ok({ outcome: 'written', message: `SMTP_URL is not set: the test e-mail was written to DATA_DIR/outbox as an .eml file${again}.` });
+      return ok({
+        outcome: 'written',
+        message: `SMTP_URL is not set: the test e-mail was written to DATA_DIR/outbox as an .eml file${again}.`,
+      });
     }
-    if (row?.status === 'dead') return fail('unavailable', `smtp: the mail server refused the test e-mail (${row.lastError ?? 'no reason given'})`);
+    if (row?.status === 'dead')
+      return fail('unavailable', `smtp: the mail server refused the test e-mail (${row.lastError ?? 'no reason given'})`);
     // A failed attempt, or handed back untried because the server was unreachable (sender.service.ts).
     if (row && row.status === 'pending' && (row.attempts > 0 || row.lastError !== null)) {
-      return fail('unavailable', `smtp: the mail server could not take the test e-mail (${row.lastError ?? 'no reason given'}); it stays in the outbox and is retried`);
+      return fail(
+        'unavailable',
+        `smtp: the mail server could not take the test e-mail (${row.lastError ?? 'no reason given'}); it stays in the outbox and is retried`,
+      );
     }
     if (Date.now() >= deadline) {
-      return ok({ outcome: 'pending', message: 'The mail server has not answered yet; the test e-mail stays in the outbox and is sent as soon as it does.' });
+      return ok({
+        outcome: 'pending',
+        message: 'The mail server has not answered yet; the test e-mail stays in the outbox and is sent as soon as it does.',
+      });
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

@@ -41,7 +41,8 @@ export const dealAlertStatsQuery = (tabKey: string) =>
 export const dealAlertDropsQuery = (tabKey: string) =>
   queryOptions({
     queryKey: adminTabKey(tabKey, 'deal-alert-drops', DROPS_SHOWN),
-    queryFn: ({ signal }) => apiRequest<DealAlertDropsResponse>('GET', `/api/admin/deal-alert-drops?limit=${DROPS_SHOWN}`, undefined, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<DealAlertDropsResponse>('GET', `/api/admin/deal-alert-drops?limit=${DROPS_SHOWN}`, undefined, { signal }),
   });
 
 export const previewPriceDropsQuery = (tabKey: string) =>

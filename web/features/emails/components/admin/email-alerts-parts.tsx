@@ -6,13 +6,18 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DealAlert } from '../../../../../common/api/alerts.schema';
-import type { DealAlertDropsResponse, DealAlertStatsResponse, PreviewPriceDropsResponse } from '../../../../../common/api/emails.admin.schema';
+import type {
+  DealAlertDropsResponse,
+  DealAlertStatsResponse,
+  PreviewPriceDropsResponse,
+} from '../../../../../common/api/emails.admin.schema';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { messageForPeople } from '../../../../lib/http.client';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const pounds = (price: string | null) => (price === null ? '–' : `£${Number(price).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const pounds = (price: string | null) =>
+  price === null ? '–' : `£${Number(price).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** Recent drops listed (admin-area §9: 5). */
 export const RECENT_DROPS_SHOWN = 5;
@@ -81,7 +86,9 @@ export function AlertsWithDrops({
     <Card id="alerts-with-drops-heading" title="Deal alerts with price drops" extra={extra}>
       {query.isSuccess ? (
         alerts.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-slate-600">No deal alerts with price drops right now. They appear here after a price check finds one.</p>
+          <p className="px-4 py-3 text-sm text-slate-600">
+            No deal alerts with price drops right now. They appear here after a price check finds one.
+          </p>
         ) : (
           <>
             <ul className="divide-y divide-slate-100">

@@ -8,7 +8,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DealAlert } from '../../../../../common/api/alerts.schema';
-import type { DealAlertDropsResponse, DealAlertStatsResponse, PreviewPriceDropsResponse, PriceDrop } from '../../../../../common/api/emails.admin.schema';
+import type {
+  DealAlertDropsResponse,
+  DealAlertStatsResponse,
+  PreviewPriceDropsResponse,
+  PriceDrop,
+} from '../../../../../common/api/emails.admin.schema';
 import { fakeApi, renderPage, type FakeRoute } from '../../../../testing/harness';
 import { EmailAlertsTab } from './email-alerts-tab';
 
@@ -43,7 +48,13 @@ const drop = (n: number): PriceDrop => ({
   dropPercent: n * 5,
   observedAt: '2026-11-23T08:00:00.000Z',
 });
-const STATS: DealAlertStatsResponse = { subscriberCount: 1234, totalNotifications: 56, totalEmailsSent: 50, totalClicks: 7, activeNotifications: 3 };
+const STATS: DealAlertStatsResponse = {
+  subscriberCount: 1234,
+  totalNotifications: 56,
+  totalEmailsSent: 50,
+  totalClicks: 7,
+  activeNotifications: 3,
+};
 const DROPS: DealAlertDropsResponse = {
   alerts: [alert(1, { notificationsSent: 2 }), alert(2, { lastCheckedAt: null, lastCheckedPrice: null })],
   total: 2,
@@ -81,13 +92,13 @@ describe('the Email Alerts tab', () => {
     expect(within(counts).getByText('Subscribers').nextSibling).toHaveTextContent('1,234');
 
     const analytics = screen.getByRole('region', { name: 'Notification analytics' });
-    for (const [label, value] of [
+    const figures: Array<[string, string]> = [
       ['Total Notifications', '56'],
       ['Emails Sent', '50'],
       ['Total Clicks', '7'],
       ['Active Notifications', '3'],
-    ])
-      expect(within(analytics).getByText(label).nextSibling).toHaveTextContent(value!);
+    ];
+    for (const [label, value] of figures) expect(within(analytics).getByText(label).nextSibling).toHaveTextContent(value);
 
     const recent = screen.getByRole('region', { name: 'Price drops in the last 24 hours' });
     expect(within(recent).getAllByRole('listitem')).toHaveLength(5);
@@ -155,7 +166,9 @@ describe('the Email Alerts tab', () => {
       'GET /api/admin/deal-alert-drops': { json: { alerts: [], total: 0 } },
       'GET /api/admin/preview-price-drops': { json: { priceDrops: [], total: 0 } },
     });
-    expect(await screen.findByText('No deal alerts with price drops right now. They appear here after a price check finds one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No deal alerts with price drops right now. They appear here after a price check finds one.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No price drops in the last 24 hours.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Deal Alert Notifications' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Send Price Drop Summary' })).toBeDisabled();
@@ -164,7 +177,8 @@ describe('the Email Alerts tab', () => {
   it('says when a list cannot be loaded, and tries again', async () => {
     let fail = true;
     renderTab({
-      'GET /api/admin/preview-price-drops': () => (fail ? { status: 500, json: { error: 'Internal Server Error', message: '' } } : { json: PREVIEW }),
+      'GET /api/admin/preview-price-drops': () =>
+        fail ? { status: 500, json: { error: 'Internal Server Error', message: '' } } : { json: PREVIEW },
     });
     const recent = await screen.findByRole('region', { name: 'Price drops in the last 24 hours' });
     expect(await within(recent).findByRole('alert')).toHaveTextContent('Failed to preview price drops');

@@ -32,12 +32,15 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 /** The toast's extra lines: what had been sent before and who was skipped. */
 export function skippedLines(answer: { alreadySent: number; skipped: Record<string, number> }): string[] {
   const lines: string[] = [];
-  if (answer.alreadySent > 0) lines.push(`${plural(answer.alreadySent, 'e-mail was', 'e-mails were')} already sent earlier and not sent again.`);
+  if (answer.alreadySent > 0)
+    lines.push(`${plural(answer.alreadySent, 'e-mail was', 'e-mails were')} already sent earlier and not sent again.`);
   const s = answer.skipped;
   const parts = [
     s.unconfirmed ? plural(s.unconfirmed, 'unconfirmed address', 'unconfirmed addresses') : null,
     s.unsubscribed ? plural(s.unsubscribed, 'unsubscribed address', 'unsubscribed addresses') : null,
-    s.noDropsInCategories ? plural(s.noDropsInCategories, 'subscriber with no drop in their categories', 'subscribers with no drop in their categories') : null,
+    s.noDropsInCategories
+      ? plural(s.noDropsInCategories, 'subscriber with no drop in their categories', 'subscribers with no drop in their categories')
+      : null,
     s.noPriceDrop ? plural(s.noPriceDrop, 'alert without a price drop', 'alerts without a price drop') : null,
     s.inactive ? plural(s.inactive, 'inactive alert', 'inactive alerts') : null,
     s.notFound ? plural(s.notFound, 'deleted alert', 'deleted alerts') : null,
@@ -59,7 +62,11 @@ export function EmailAlertsTab({ tabKey }: AdminTabProps) {
   const sendNotifications = () => {
     const ids = (drops.data?.alerts ?? []).map((a) => a.id).filter((id) => selected.has(id));
     if (ids.length === 0) {
-      toast({ title: 'No Deal Alerts Selected', description: 'Please select deal alerts with price drops to send notifications.', variant: 'destructive' });
+      toast({
+        title: 'No Deal Alerts Selected',
+        description: 'Please select deal alerts with price drops to send notifications.',
+        variant: 'destructive',
+      });
       return;
     }
     notify.mutate(ids, {
@@ -72,13 +79,21 @@ export function EmailAlertsTab({ tabKey }: AdminTabProps) {
         });
       },
       onError: (error) =>
-        toast({ title: 'Failed to send deal alert notifications', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
+        toast({
+          title: 'Failed to send deal alert notifications',
+          description: messageForPeople(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
     });
   };
 
   const sendSummary = () => {
     if (recentDrops === 0) {
-      toast({ title: 'No Price Drops Available', description: 'No recent price drops found to include in the summary.', variant: 'destructive' });
+      toast({
+        title: 'No Price Drops Available',
+        description: 'No recent price drops found to include in the summary.',
+        variant: 'destructive',
+      });
       return;
     }
     summary.mutate(undefined, {
@@ -93,8 +108,16 @@ export function EmailAlertsTab({ tabKey }: AdminTabProps) {
         }),
       onError: (error) =>
         error instanceof ApiError && error.status === 409
-          ? toast({ title: 'No Price Drops Available', description: 'No recent price drops found to include in the summary.', variant: 'destructive' })
-          : toast({ title: 'Failed to send price drop summary', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
+          ? toast({
+              title: 'No Price Drops Available',
+              description: 'No recent price drops found to include in the summary.',
+              variant: 'destructive',
+            })
+          : toast({
+              title: 'Failed to send price drop summary',
+              description: messageForPeople(error, 'Please try again.'),
+              variant: 'destructive',
+            }),
     });
   };
 
@@ -113,7 +136,12 @@ export function EmailAlertsTab({ tabKey }: AdminTabProps) {
             <BellRing className="h-4 w-4" aria-hidden="true" />
             {notify.isPending ? 'Sending notifications…' : 'Send Deal Alert Notifications'}
           </Button>
-          <Button variant="secondary" onClick={sendSummary} disabled={recentDrops === 0 || summary.isPending} aria-describedby="summary-hint">
+          <Button
+            variant="secondary"
+            onClick={sendSummary}
+            disabled={recentDrops === 0 || summary.isPending}
+            aria-describedby="summary-hint"
+          >
             <Mail className="h-4 w-4" aria-hidden="true" />
             {summary.isPending ? 'Sending summary…' : 'Send Price Drop Summary'}
           </Button>
@@ -140,7 +168,15 @@ function Count({ label, value }: { label: string; value: number | string | null 
   return (
     <div className="rounded-md bg-slate-50 px-3 py-2">
       <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="text-2xl font-bold text-slate-900">{value === null ? <span className="text-base font-normal text-slate-500">Loading…</span> : typeof value === 'number' ? value.toLocaleString('en-GB') : value}</dd>
+      <dd className="text-2xl font-bold text-slate-900">
+        {value === null ? (
+          <span className="text-base font-normal text-slate-500">Loading…</span>
+        ) : typeof value === 'number' ? (
+          value.toLocaleString('en-GB')
+        ) : (
+          value
+        )}
+      </dd>
     </div>
   );
 }

@@ -148,7 +148,10 @@ describe('the Templates tab', () => {
     });
     expect((call.body as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
 
-    answer = { status: 503, json: { error: 'Service Unavailable', message: 'smtp: the mail server could not take the test e-mail (ECONNECTION)' } };
+    answer = {
+      status: 503,
+      json: { error: 'Service Unavailable', message: 'smtp: the mail server could not take the test e-mail (ECONNECTION)' },
+    };
     await user.click(screen.getByRole('button', { name: 'Send Test Email' }));
     expect(await screen.findByText('Email Failed')).toBeInTheDocument();
     expect(screen.getByText('smtp: the mail server could not take the test e-mail (ECONNECTION)')).toBeInTheDocument();
@@ -168,6 +171,9 @@ describe('the Templates tab', () => {
     });
     expect(window.localStorage.getItem(LEGACY_STORAGE_KEY)).toBeNull();
     // The list was asked for after the sync, so it holds the merged templates.
-    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/admin/email-templates/sync', 'GET /api/admin/email-templates']);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/admin/email-templates/sync',
+      'GET /api/admin/email-templates',
+    ]);
   });
 });

@@ -9,7 +9,7 @@
  * server once (`POST /api/admin/email-templates/sync`) and then removed; a failed sync is only
  * logged (admin-area §8).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { EmailTemplate, SyncTemplatesBody } from '../../../../../common/api/emails.admin.schema';
@@ -58,7 +58,7 @@ function useLegacySync(): boolean {
 export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
   const syncing = useLegacySync();
   const list = useQuery({ ...emailTemplatesQuery(tabKey), enabled: !syncing });
-  const senders = list.data?.senders ?? [];
+  const senders = useMemo(() => list.data?.senders ?? [], [list.data]);
   const [draft, setDraft] = useState<TemplateDraft>(emptyDraft());
   const [recipient, setRecipient] = useState('');
   const nameRef = useRef<HTMLInputElement>(null);
@@ -84,7 +84,8 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
           setDraft(draftOf(saved));
           toast({ title: 'Template Saved', description: `“${saved.name}” is saved.` });
         },
-        onError: (error) => toast({ title: 'Failed to save template', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'Failed to save template', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
       },
     );
   };
@@ -112,7 +113,8 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
         requestId: crypto.randomUUID(),
       },
       {
-        onSuccess: (answer) => toast({ title: answer.outcome === 'pending' ? 'Test Email Queued' : 'Test Email Sent!', description: answer.message }),
+        onSuccess: (answer) =>
+          toast({ title: answer.outcome === 'pending' ? 'Test Email Queued' : 'Test Email Sent!', description: answer.message }),
         onError: (error) =>
           toast({
             title: 'Email Failed',
@@ -132,7 +134,8 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
         if (draft.id === template.id) setDraft(emptyDraft(senders[0]));
         toast({ title: 'Template Deleted', description: `“${template.name}” is deleted.` });
       },
-      onError: (error) => toast({ title: 'Failed to delete template', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to delete template', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
     });
 
   return (
@@ -152,7 +155,8 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
       />
       <section aria-labelledby="saved-templates-heading" className="self-start rounded-lg border border-slate-200 bg-white">
         <h2 id="saved-templates-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
-          Saved templates{list.data ? <span className="ml-1 text-sm font-normal text-slate-600">({list.data.templates.length})</span> : null}
+          Saved templates
+          {list.data ? <span className="ml-1 text-sm font-normal text-slate-600">({list.data.templates.length})</span> : null}
         </h2>
         {list.isPending ? (
           <p role="status" className="px-4 py-3 text-sm text-slate-600">
@@ -187,7 +191,13 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
                   </Button>
                   <ConfirmDialog
                     trigger={
-                      <Button variant="ghost" size="sm" className="text-red-700" aria-label={`Delete ${t.name}`} disabled={remove.isPending}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-700"
+                        aria-label={`Delete ${t.name}`}
+                        disabled={remove.isPending}
+                      >
                         <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
                         Delete
                       </Button>

@@ -27,7 +27,14 @@ export interface TemplateDraft {
   isDefault: boolean;
 }
 
-export const emptyDraft = (senderEmail = ''): TemplateDraft => ({ id: null, name: '', subject: '', htmlContent: '', senderEmail, isDefault: false });
+export const emptyDraft = (senderEmail = ''): TemplateDraft => ({
+  id: null,
+  name: '',
+  subject: '',
+  htmlContent: '',
+  senderEmail,
+  isDefault: false,
+});
 
 export const draftOf = (t: EmailTemplate): TemplateDraft => ({
   id: t.id,
@@ -69,7 +76,10 @@ export function TemplateEditor(props: TemplateEditorProps) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const htmlRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<Field>('htmlContent');
-  const problems: TemplateProblem[] = [...templateProblems('subject', draft.subject), ...templateProblems('htmlContent', draft.htmlContent)];
+  const problems: TemplateProblem[] = [
+    ...templateProblems('subject', draft.subject),
+    ...templateProblems('htmlContent', draft.htmlContent),
+  ];
   const problemsOf = (field: Field) => problems.filter((p) => p.field === field);
 
   const insert = (name: string) => {
@@ -102,7 +112,13 @@ export function TemplateEditor(props: TemplateEditorProps) {
       <div className="mt-3 grid gap-4">
         <div>
           <Label htmlFor={`${id}-name`}>Template name</Label>
-          <Input id={`${id}-name`} ref={props.nameRef} value={draft.name} maxLength={100} onChange={(e) => onChange({ ...draft, name: e.target.value })} />
+          <Input
+            id={`${id}-name`}
+            ref={props.nameRef}
+            value={draft.name}
+            maxLength={100}
+            onChange={(e) => onChange({ ...draft, name: e.target.value })}
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-subject`}>Subject</Label>
@@ -186,7 +202,8 @@ export function TemplateEditor(props: TemplateEditorProps) {
             onChange={(e) => onChange({ ...draft, isDefault: e.target.checked })}
           />
           <span>
-            Use for deal alert notifications <span className="text-slate-600">(the default template; without one the built-in e-mail is sent)</span>
+            Use for deal alert notifications{' '}
+            <span className="text-slate-600">(the default template; without one the built-in e-mail is sent)</span>
           </span>
         </label>
         <div className="flex flex-wrap gap-2">

@@ -40,13 +40,19 @@ export function TemplatePreview({ subject, htmlContent }: { subject: string; htm
   }, [subject, htmlContent]);
 
   if (!rendered) {
-    return <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">Fix the placeholders above to see the preview.</p>;
+    return (
+      <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+        Fix the placeholders above to see the preview.
+      </p>
+    );
   }
   return (
     <figure className="overflow-hidden rounded-md border border-slate-300 bg-white">
       <figcaption className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
         <span className="font-medium">Subject:</span> {rendered.subject}
-        <span className="block text-xs text-slate-600">Preview with sample values; the footer and unsubscribe link are added when sent.</span>
+        <span className="block text-xs text-slate-600">
+          Preview with sample values; the footer and unsubscribe link are added when sent.
+        </span>
       </figcaption>
       <iframe title="Template preview" sandbox="" srcDoc={rendered.html} className="h-[32rem] w-full bg-white" />
     </figure>
