@@ -111,32 +111,35 @@ export interface PriceDropRow {
 }
 
 /**
- * Products whose current price is below their price at `since` and that were observed at a new
- * price between `since` and `until` (the last 24 hours' drops), biggest drop (percent) first;
- * only `categories` when given.
+ * Products whose current price is below their price at the start of the window (`since` to
+ * `until`, the last 24 hours) and that were observed at a new price within it, biggest drop
+ * (percent) first; only `categories` when given. The price at the start is the last observation
+ * before `since`, or, for a product first seen within the window, its first observation.
  */
-export async function priceDropsBetween(
-  db: Db | Tx,
-  since: Date,
-  until: Date,
-  categories?: readonly string[] | null,
-): Promise<PriceDropRow[]> {
+export async function priceDropsBetween(db: Db | Tx, since: Date, until: Date, categories?: readonly string[] | null): Promise<PriceDropRow[]> {
+  const from = since.toISOString();
+  const to = until.toISOString();
   const result = await db.execute(sql`
-    select p.asin, p.title, p.image_url, p.category, b.price_pence as before_pence, p.price_pence as now_pence, m.last_at
+    select p.asin, p.title, p.image_url, p.category, r.before_pence, p.price_pence as now_pence, m.last_at
     from (
-      select product_id, max(observed_at) as last_at from price_observations
-      where observed_at >= ${since.toISOString()}::timestamptz and observed_at <= ${until.toISOString()}::timestamptz
+      select product_id, min(observed_at) as first_at, max(observed_at) as last_at from price_observations
+      where observed_at >= ${from}::timestamptz and observed_at <= ${to}::timestamptz
       group by product_id
     ) m
     join products p on p.id = m.product_id
-    join lateral (
-      select o.price_pence from price_observations o
-      where o.product_id = m.product_id and o.observed_at < ${since.toISOString()}::timestamptz
-      order by o.observed_at desc, o.id desc limit 1
-    ) b on true
-    where p.price_pence < b.price_pence and p.price_pence > 0
+    cross join lateral (
+      select coalesce(
+        (select o.price_pence from price_observations o
+          where o.product_id = m.product_id and o.observed_at < ${from}::timestamptz
+          order by o.observed_at desc, o.id desc limit 1),
+        (select o.price_pence from price_observations o
+          where o.product_id = m.product_id and o.observed_at = m.first_at
+          order by o.id limit 1)
+      ) as before_pence
+    ) r
+    where p.price_pence < r.before_pence and p.price_pence > 0
       ${categories ? sql`and p.category = any(${sql.param([...categories])}::text[])` : sql``}
-    order by (b.price_pence - p.price_pence)::float / b.price_pence desc, p.id`);
+    order by (r.before_pence - p.price_pence)::float / r.before_pence desc, p.id`);
   return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
     asin: String(r.asin),
     title: String(r.title),

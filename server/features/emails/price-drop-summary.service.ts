@@ -3,8 +3,8 @@
  * `GET /api/admin/preview-price-drops?limit=10`) and "Send Price Drop Summary" (§7
  * `POST /api/admin/price-drop-summary`, §5 'No Price Drops Available'; issue 12 part 3).
  *
- * A drop: a product whose current price is below its price 24 hours ago and that was observed at a
- * new price since (price_observations). The summary sends each confirmed, subscribed address one
+ * A drop: a product whose current price is below its price 24 hours ago (or, first seen since, its
+ * first price) and that was observed at a new price since (price_observations). The summary sends each confirmed, subscribed address one
  * digest of the drops in its survey categories (every category without an answer), never an empty
  * one, through the outbox keyed `price-drop-summary:{subscriberId}:{UK day}`: at most one per
  * person per UK day, however often it is clicked. Unconfirmed and unsubscribed addresses are

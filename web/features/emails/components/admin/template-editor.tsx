@@ -5,7 +5,7 @@
  * test recipient, show/hide preview, Send Test Email and Save Template. Placeholders are checked as
  * the owner types, with the server's own rules; the server checks again.
  */
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Eye, EyeOff, Save, Send } from 'lucide-react';
 import type { EmailTemplate, SaveTemplateBody } from '../../../../../common/api/emails.admin.schema';
 import {
@@ -76,6 +76,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
   const subjectRef = useRef<HTMLInputElement>(null);
   const htmlRef = useRef<HTMLTextAreaElement>(null);
   const lastField = useRef<Field>('htmlContent');
+  const pendingCursor = useRef<{ field: Field; at: number } | null>(null);
   const problems: TemplateProblem[] = [
     ...templateProblems('subject', draft.subject),
     ...templateProblems('htmlContent', draft.htmlContent),
@@ -89,13 +90,20 @@ export function TemplateEditor(props: TemplateEditorProps) {
     const token = `{{${name}}}`;
     const start = element?.selectionStart ?? value.length;
     const end = element?.selectionEnd ?? value.length;
+    pendingCursor.current = { field, at: start + token.length };
     onChange({ ...draft, [field]: value.slice(0, start) + token + value.slice(end) });
-    // Put the cursor after the inserted field, in the field it went into.
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + token.length, start + token.length);
-    });
   };
+
+  // After the insert renders (before the next key press is handled), the cursor goes after the
+  // inserted field, in the field it went into.
+  useLayoutEffect(() => {
+    const pending = pendingCursor.current;
+    if (!pending) return;
+    pendingCursor.current = null;
+    const element = pending.field === 'subject' ? subjectRef.current : htmlRef.current;
+    element?.focus();
+    element?.setSelectionRange(pending.at, pending.at);
+  });
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-white p-4">
