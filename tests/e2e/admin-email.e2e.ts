@@ -140,7 +140,9 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await page.getByRole('button', { name: '{{productTitle}}' }).click();
     await expect.poll(() => page.getByLabel('HTML content').inputValue()).toBe('<html><body><h1>{{productTitle}}');
     await page.getByLabel('HTML content').press('End');
-    await page.getByLabel('HTML content').pressSequentially('</h1><p>Was £{{beforePrice}}, now £{{afterPrice}}</p><a href="{{affiliateUrl}}">See the deal</a></body></html>');
+    await page
+      .getByLabel('HTML content')
+      .pressSequentially('</h1><p>Was £{{beforePrice}}, now £{{afterPrice}}</p><a href="{{affiliateUrl}}">See the deal</a></body></html>');
     expect(await page.getByLabel('Subject').inputValue()).toBe('Now £{{afterPrice}}');
     const preview = page.frameLocator('iframe[title="Template preview"]');
     await preview.getByRole('heading', { name: 'Ninja Air Fryer Max AF160UK, 5.2 L, Black' }).waitFor();
@@ -149,7 +151,10 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await page.getByLabel('Test recipient').fill('owner.inbox@example.co.uk');
     await page.getByRole('button', { name: 'Save Template' }).click();
     await page.getByText('Template Saved', { exact: true }).waitFor();
-    await page.getByRole('region', { name: /Saved templates/ }).getByText('Kettle launch').waitFor();
+    await page
+      .getByRole('region', { name: /Saved templates/ })
+      .getByText('Kettle launch')
+      .waitFor();
 
     await page.getByRole('button', { name: 'Send Test Email' }).click();
     await page.getByText('Test Email Sent!', { exact: true }).waitFor({ timeout: 20_000 });
@@ -172,7 +177,9 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     // Email Alerts: the counts, select the alert, send, see the answer; the e-mail arrives once.
     await page.getByRole('tab', { name: 'Email Alerts' }).click();
     const counts = page.getByRole('region', { name: 'Deal alert notifications' });
-    await expect.poll(() => counts.getByText('Deal alerts with price drops').locator('xpath=following-sibling::dd').textContent()).toBe('2');
+    await expect
+      .poll(() => counts.getByText('Deal alerts with price drops').locator('xpath=following-sibling::dd').textContent())
+      .toBe('2');
     await expect.poll(() => counts.getByText('Subscribers').locator('xpath=following-sibling::dd').textContent()).toBe('1');
     await page.getByRole('region', { name: 'Price drops in the last 24 hours' }).getByText('25% OFF').waitFor();
     await page.getByRole('checkbox', { name: /Select all/ }).check();
@@ -180,12 +187,18 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await page.getByText('Deal Alert Notifications Sent!', { exact: true }).waitFor();
     await page.getByText('Successfully sent notifications to 1 users', { exact: true }).waitFor();
     await page.getByText('Skipped: 1 unconfirmed address.', { exact: true }).waitFor();
-    await page.getByRole('region', { name: /Deal alerts with price drops/ }).getByText('Notified').first().waitFor();
+    await page
+      .getByRole('region', { name: /Deal alerts with price drops/ })
+      .getByText('Notified')
+      .first()
+      .waitFor();
     await shot(page, 'alerts-1280');
 
     const alert = await mail.waitFor((m) => m.parsed.to?.[0]?.address === SHOPPER && m.parsed.subject?.includes('now £30.00') === true);
     expect(alert.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(alert.parsed.html).toContain(`${server.url}/deals/${ASIN}?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=deal-alert-notification`);
+    expect(alert.parsed.html).toContain(
+      `${server.url}/deals/${ASIN}?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=deal-alert-notification`,
+    );
     // A second click sends nothing more.
     await page.getByRole('checkbox', { name: /Select all/ }).check();
     await page.getByRole('button', { name: 'Send Deal Alert Notifications' }).click();
@@ -199,14 +212,21 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     const context = await newContext(390);
     const page = await context.newPage();
     await signIn(page, 'email-templates');
-    await page.getByRole('region', { name: /Saved templates/ }).getByText('Kettle launch').waitFor();
+    await page
+      .getByRole('region', { name: /Saved templates/ })
+      .getByText('Kettle launch')
+      .waitFor();
     await page.getByRole('button', { name: 'Edit Kettle launch' }).click();
     await page.frameLocator('iframe[title="Template preview"]').getByRole('heading').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'templates-390');
     await page.goto(`${server.url}/admin/email-alerts`);
     await page.getByRole('region', { name: 'Notification analytics' }).getByText('Emails Sent').waitFor();
-    await page.getByRole('region', { name: /Deal alerts with price drops/ }).getByText('Notified').first().waitFor();
+    await page
+      .getByRole('region', { name: /Deal alerts with price drops/ })
+      .getByText('Notified')
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'alerts-390');
     await context.close();

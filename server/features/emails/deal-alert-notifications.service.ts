@@ -178,9 +178,10 @@ function ownerTemplateMessage(
   };
 }
 
-/** The answer's counts as one flat record for the audit log (no addresses). */
+/** The answer's counts as one flat record for the audit log (no addresses; skip reasons only when non-zero). */
 export function flatCounts(counts: { emailsSent: number; alreadySent: number; skipped: Record<string, number> }): Record<string, number> {
   const flat: Record<string, number> = { emailsSent: counts.emailsSent, alreadySent: counts.alreadySent };
-  for (const [reason, n] of Object.entries(counts.skipped)) flat[`skipped.${reason}`] = n;
+  // Only the reasons that happened, so the audit line stays readable.
+  for (const [reason, n] of Object.entries(counts.skipped)) if (n > 0) flat[`skipped.${reason}`] = n;
   return flat;
 }

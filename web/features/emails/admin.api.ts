@@ -4,7 +4,7 @@
  * Queries are keyed by `adminTabKey(tabKey, …)` so the shell's Refresh refetches the open tab.
  * Failed calls are not retried (admin-area §7; the query client's defaults).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   DealAlertDropsResponse,
   DealAlertNotificationsResponse,
@@ -19,7 +19,7 @@ import type {
   TestEmailBody,
   TestEmailResponse,
 } from '../../../common/api/emails.admin.schema';
-import { adminTabKey } from '../../lib/admin-query-keys';
+import { adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
 import { apiRequest } from '../../lib/http.client';
 
 /** Deal alerts with drops shown (admin-area §9: 10), and the preview limit (§9: 10). */
@@ -60,7 +60,7 @@ export function useSaveTemplate(tabKey: string) {
       id === null
         ? apiRequest<EmailTemplate>('POST', '/api/admin/email-templates', body)
         : apiRequest<EmailTemplate>('PUT', `/api/admin/email-templates/${id}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailTemplatesQuery(tabKey).queryKey }),
+    onSettled: () => refetchAfterChange(queryClient, emailTemplatesQuery(tabKey).queryKey),
   });
 }
 
@@ -68,7 +68,7 @@ export function useDeleteTemplate(tabKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ deleted: number }>('DELETE', `/api/admin/email-templates/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: emailTemplatesQuery(tabKey).queryKey }),
+    onSettled: () => refetchAfterChange(queryClient, emailTemplatesQuery(tabKey).queryKey),
   });
 }
 
@@ -78,13 +78,22 @@ export function syncTemplates(body: SyncTemplatesBody) {
 }
 
 export function useSendTestEmail() {
-  return useMutation({ mutationFn: (body: TestEmailBody) => apiRequest<TestEmailResponse>('POST', '/api/emails/test', body) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TestEmailBody) => apiRequest<TestEmailResponse>('POST', '/api/emails/test', body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminAuditLogKey() }),
+  });
 }
 
-/** After a send: the counts, the Notified badges and the stats change. */
+/** After a change: `key`'s data and the audit log at the bottom of the shell (every action is logged there). */
+function refetchAfterChange(queryClient: QueryClient, key: readonly unknown[]) {
+  return Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]);
+}
+
+/** After a send: the counts, the Notified badges, the stats and the audit log change. */
 function useRefetchTab(tabKey: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) });
+  return () => refetchAfterChange(queryClient, adminTabKey(tabKey));
 }
 
 export function useSendDealAlertNotifications(tabKey: string) {

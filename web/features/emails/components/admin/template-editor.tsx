@@ -140,7 +140,7 @@ export function TemplateEditor(props: TemplateEditorProps) {
             onFocus={() => (lastField.current = 'subject')}
             onChange={(e) => onChange({ ...draft, subject: e.target.value })}
           />
-          <FieldHelp id={`${id}-subject-help`} problems={problemsOf('subject')} hint="Blank: the default subject shown above." />
+          <FieldHelp id={`${id}-subject-help`} problems={problemsOf('subject')} hint={`Blank: “${DEFAULT_TEMPLATE_SUBJECT}”.`} />
         </div>
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-800">Insert a dynamic field (at the cursor in the subject or HTML)</legend>
