@@ -19,7 +19,6 @@ import {
   clearDefault,
   deleteTemplate,
   insertTemplate,
-  templateById,
   templateByName,
   updateTemplate,
   type TemplateRow,
@@ -158,9 +157,4 @@ export async function syncTemplates(
     await recordAdminAction(tx, { adminId, action: 'email-templates.sync', counts: { created, updated } }, now);
     return ok({ ...(await listTemplates(tx, deps.mailDomain)), created, updated });
   });
-}
-
-/** A stored template, or undefined. */
-export function findTemplate(db: Db | Tx, id: number): Promise<TemplateRow | undefined> {
-  return templateById(db, id);
 }

@@ -116,7 +116,12 @@ export interface PriceDropRow {
  * (percent) first; only `categories` when given. The price at the start is the last observation
  * before `since`, or, for a product first seen within the window, its first observation.
  */
-export async function priceDropsBetween(db: Db | Tx, since: Date, until: Date, categories?: readonly string[] | null): Promise<PriceDropRow[]> {
+export async function priceDropsBetween(
+  db: Db | Tx,
+  since: Date,
+  until: Date,
+  categories?: readonly string[] | null,
+): Promise<PriceDropRow[]> {
   const from = since.toISOString();
   const to = until.toISOString();
   const result = await db.execute(sql`
