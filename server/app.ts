@@ -51,6 +51,9 @@ import { alertsAdminRoutes } from './features/alerts/alerts.admin.routes';
 import { priceChecksAdminRoutes } from './features/price-checks/price-checks.admin.routes';
 import { amazonApiRoutes } from './features/amazon-api/amazon-api.routes';
 import { amazonApiAdminRoutes } from './features/amazon-api/amazon-api.admin.routes';
+import { emailsRoutes } from './features/emails/emails.routes';
+import { emailTemplatesRoutes } from './features/emails/email-templates.admin.routes';
+import { emailAlertsRoutes } from './features/emails/email-alerts.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -74,6 +77,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   amazonApiRoutes,
   catalogueBulkRoutes,
   budgetDealsRoutes,
+  emailsRoutes,
 ];
 
 /**
@@ -103,6 +107,9 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   // Issue 11 part 3: CSV import and the Under £15 deals.
   catalogueImportAdminRoutes,
   budgetDealsAdminRoutes,
+  // Issue 12 part 3: templates and owner-sent e-mail.
+  emailTemplatesRoutes,
+  emailAlertsRoutes,
 ];
 
 /**

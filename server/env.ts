@@ -83,6 +83,20 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   SMTP_URL: optionalUrl(/^smtps?:$/, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Deal Alerts UK <alerts@dealalerts.localhost>')),
+  /**
+   * The domain of the six sender addresses of owner-sent mail (admin-area §5: noreply, info, deals,
+   * support, alerts, notifications @ MAIL_DOMAIN; each must be a verified sender at the provider).
+   * Unset: the domain of MAIL_FROM's address.
+   */
+  MAIL_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'must be a domain name such as dealalerts.co.uk')
+      .optional(),
+  ),
   AFFILIATE_TAG: z.preprocess(
     emptyToUndefined,
     z.string().regex(AFFILIATE_TAG_PATTERN, 'must be an Associates tag: letters, digits, - or _').default('dealalertsuk-21'),
@@ -200,15 +214,15 @@ export const envSchema = z.object({
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
-/** The parsed configuration; `SECRET_KEY` is always set and `PUBLIC_URL` always has a value. */
 /**
- * The parsed configuration; `SECRET_KEY` is always set, `PUBLIC_URL` always has a value and
- * `AMAZON_PARTNER_TAG` defaults to `AFFILIATE_TAG`.
+ * The parsed configuration; `SECRET_KEY` is always set, `PUBLIC_URL` and `MAIL_DOMAIN` always have
+ * a value and `AMAZON_PARTNER_TAG` defaults to `AFFILIATE_TAG`.
  */
-export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL' | 'AMAZON_PARTNER_TAG'> & {
+export type Env = Omit<RawEnv, 'SECRET_KEY' | 'PUBLIC_URL' | 'AMAZON_PARTNER_TAG' | 'MAIL_DOMAIN'> & {
   SECRET_KEY: string;
   PUBLIC_URL: string;
   AMAZON_PARTNER_TAG: string;
+  MAIL_DOMAIN: string;
 };
 
 export class EnvError extends Error {
@@ -231,7 +245,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const raw = parsed.data;
   const secret = raw.SECRET_KEY ?? (opts.persistSecret === false ? randomBytes(32).toString('hex') : readOrCreateSecret(raw.DATA_DIR));
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
-  return { ...raw, SECRET_KEY: secret, PUBLIC_URL: publicUrl, AMAZON_PARTNER_TAG: raw.AMAZON_PARTNER_TAG ?? raw.AFFILIATE_TAG };
+  return {
+    ...raw,
+    SECRET_KEY: secret,
+    PUBLIC_URL: publicUrl,
+    MAIL_DOMAIN: raw.MAIL_DOMAIN ?? mailDomainOf(raw.MAIL_FROM),
+    AMAZON_PARTNER_TAG: raw.AMAZON_PARTNER_TAG ?? raw.AFFILIATE_TAG,
+  };
+}
+
+/** The domain of the address in MAIL_FROM ("Name <a@b.c>" or "a@b.c"), lower-cased; 'dealalerts.localhost' when none. */
+export function mailDomainOf(mailFrom: string): string {
+  const match = /@([^\s<>@]+?)>?\s*$/.exec(mailFrom.trim());
+  return match?.[1]?.toLowerCase() ?? 'dealalerts.localhost';
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -6,12 +6,16 @@
  * same payload and configuration give the same message at every attempt (links are signed at the
  * payload's `issuedAt`), so a retry sends the same e-mail.
  *
- * Kinds composed here: 'price-drop' (templates/price-drop.email.tsx).
+ * Kinds composed here: 'price-drop' and 'deal-alert-notification' (templates/price-drop.email.tsx;
+ * the second is an owner's "Send Deal Alert Notifications", issue 12), 'price-drop-summary' and
+ * 'deal-digest' (templates/deal-digest.email.tsx).
  */
 import { z } from 'zod';
+import { EMAIL_CAMPAIGNS, type EmailCampaign } from '../../common/email-campaigns';
 import type { DeferredEmail } from './outbox';
 import { priceDropDedupeKey } from './outbox-keys';
 import type { PriceDropInput } from './templates/price-drop.email';
+import type { DealDigestContent } from './templates/deal-digest.email';
 
 /** Subject, bodies and headers of a composed message. */
 export interface ComposedParts {
@@ -59,6 +63,66 @@ export function deferredPriceDrop(input: PriceDropInput, now: Date): DeferredEma
   };
 }
 
+/** The stored payload of a digest ('price-drop-summary', 'deal-digest'): DealDigestContent plus `issuedAt`. */
+const digestPayloadSchema = z.object({
+  subject: z.string(),
+  heading: z.string(),
+  intro: z.string(),
+  items: z
+    .array(
+      z.object({
+        asin: z.string(),
+        title: z.string(),
+        imageUrl: z.string().nullable(),
+        wasPence: z.number().int().nullable(),
+        nowPence: z.number().int(),
+        percent: z.number().nullable().optional(),
+        label: z.string().nullable().optional(),
+      }),
+    )
+    .min(1),
+  campaign: z.object({ medium: z.enum(['alert', 'digest', 'transactional', 'test']), campaign: z.string() }),
+  issuedAt: isoDate,
+});
+
+/** Kinds whose payload is a price drop, and the utm campaign of each. */
+const PRICE_DROP_KINDS: Readonly<Record<string, EmailCampaign>> = {
+  'price-drop': EMAIL_CAMPAIGNS.priceDrop,
+  'deal-alert-notification': EMAIL_CAMPAIGNS.dealAlertNotification,
+};
+const DIGEST_KINDS = new Set(['price-drop-summary', 'deal-digest']);
+
+/**
+ * An owner's deal alert notification in the built-in price-drop layout (no default template):
+ * kind 'deal-alert-notification', the same dedupe key as the price check's message for that alert
+ * and observation, so the two never both go out.
+ */
+export function deferredDealAlertNotification(input: PriceDropInput, now: Date): DeferredEmail {
+  return { ...deferredPriceDrop(input, now), kind: 'deal-alert-notification' };
+}
+
+/**
+ * A digest composed by the sender (kind 'price-drop-summary' or 'deal-digest'): only its items go
+ * into the outbox; `now` is the signing time of its unsubscribe link. `content.items` must not be
+ * empty (never an empty digest).
+ */
+export function deferredDigest(
+  kind: 'price-drop-summary' | 'deal-digest',
+  recipient: string,
+  dedupeKey: string,
+  content: DealDigestContent,
+  now: Date,
+): DeferredEmail {
+  return { recipient, kind, dedupeKey, createdAt: now, payload: { ...content, issuedAt: now.toISOString() } };
+}
+
+function parsed<T>(schema: z.ZodType<T>, row: { kind: string; payload: unknown }): T {
+  const result = schema.safeParse(row.payload);
+  if (!result.success)
+    throw new DeferredEmailError(`malformed '${row.kind}' payload: ${result.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  return result.data;
+}
+
 /**
  * Composes a deferred outbox row with this site's configuration (PUBLIC_URL for links, SECRET_KEY for
  * the signed unsubscribe link). Throws {@link DeferredEmailError} for an unknown kind or a payload
@@ -66,16 +130,21 @@ export function deferredPriceDrop(input: PriceDropInput, now: Date): DeferredEma
  */
 export async function composeDeferred(
   env: { PUBLIC_URL: string; SECRET_KEY: string },
-  row: { kind: string; payload: unknown },
+  row: { kind: string; payload: unknown; recipient: string },
 ): Promise<ComposedParts> {
-  if (row.kind !== 'price-drop') throw new DeferredEmailError(`no composer for deferred kind '${row.kind}'`);
-  const parsed = priceDropPayloadSchema.safeParse(row.payload);
-  if (!parsed.success)
-    throw new DeferredEmailError(`malformed '${row.kind}' payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-  const { issuedAt, ...input } = parsed.data;
-  // The template (React Email) loads on the first message, not at server start (cold start).
-  const { composePriceDropEmail } = await import('./templates/price-drop.email');
-  const message = await composePriceDropEmail(env, input, issuedAt);
-  if (message.payload) throw new DeferredEmailError('composer returned a deferred message');
-  return { subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? {} };
+  const campaign = PRICE_DROP_KINDS[row.kind];
+  if (campaign) {
+    const { issuedAt, ...input } = parsed(priceDropPayloadSchema, row);
+    // The template (React Email) loads on the first message, not at server start (cold start).
+    const { composePriceDropEmail } = await import('./templates/price-drop.email');
+    const message = await composePriceDropEmail(env, input, issuedAt, campaign);
+    if (message.payload) throw new DeferredEmailError('composer returned a deferred message');
+    return { subject: message.subject, html: message.html, text: message.text, headers: message.headers ?? {} };
+  }
+  if (DIGEST_KINDS.has(row.kind)) {
+    const { issuedAt, ...content } = parsed(digestPayloadSchema, row);
+    const { renderDealDigest } = await import('./templates/deal-digest.email');
+    return renderDealDigest(env, row.recipient, content, issuedAt);
+  }
+  throw new DeferredEmailError(`no composer for deferred kind '${row.kind}'`);
 }

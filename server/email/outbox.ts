@@ -25,6 +25,8 @@ interface OutgoingBase {
   createdAt?: Date;
   /** Hold the message until then (the hourly budget of send-budget.ts); default: send at once. */
   notBefore?: Date;
+  /** The From address (owner-sent mail: one of the six senders on MAIL_DOMAIN); default MAIL_FROM. */
+  sender?: string;
 }
 
 /** A message rendered when queued. */

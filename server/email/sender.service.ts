@@ -48,10 +48,11 @@ const CLAIM_BATCH = 20;
 /**
  * Kinds that go to addresses which have not (or not yet) confirmed: the confirmation (and sign-in)
  * link, the unsubscribe link asked for on the unsubscribe page, and contact-form messages to the
- * owners' own CONTACT_EMAIL (issue 10), which never subscribes to anything.
+ * owners' own CONTACT_EMAIL (issue 10), which never subscribes to anything, and an owner's test of a
+ * template (issue 12: sent to the address the owner typed, from the Templates tab).
  * Every other kind is subscribed mail and needs a confirmed, subscribed recipient at send time.
  */
-export const UNGATED_KINDS: ReadonlySet<string> = new Set(['confirmation', 'unsubscribe-link', 'contact-message']);
+export const UNGATED_KINDS: ReadonlySet<string> = new Set(['confirmation', 'unsubscribe-link', 'contact-message', 'template-test']);
 
 export interface SenderDeps {
   db: Db;
@@ -137,7 +138,7 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
         }
         try {
           const delivery = await transport.send({
-            from: deps.env.MAIL_FROM,
+            from: row.sender ?? deps.env.MAIL_FROM,
             to: row.recipient,
             subject: parts.subject,
             html: parts.html,

@@ -77,6 +77,7 @@ describe('startJobs on PGlite', () => {
       'select name, cron, timezone from pgboss.schedule order by name',
     );
     expect(schedules.rows).toEqual([
+      { name: 'deal-digest', cron: '15 * * * *', timezone: 'Europe/London' },
       { name: 'maintenance', cron: '30 3 * * *', timezone: 'Europe/London' },
       { name: 'price-check', cron: '15 */6 * * *', timezone: 'Europe/London' },
       { name: 'send-email', cron: '* * * * *', timezone: 'Europe/London' },

@@ -11,6 +11,9 @@
  *   active holds nothing up for long. Its worker only kicks the in-process sender loop
  *   (email/sender-loop.ts), which also runs at start, (debounced) on notifyOutbox(), and when the
  *   outbox's next retry or lease falls due, so delivery never waits on the queue (issue 5).
+ * - 'deal-digest': cron {@link DEAL_DIGEST_CRON} (hourly, Europe/London) → sendScheduledDigests:
+ *   each subscriber's daily / weekly / monthly digest of new deals, from 08:00 UK time, at most
+ *   once per period (outbox dedupe key), never empty (issue 12 part 3).
  *
  * stop(): stops taking jobs, lets running ones finish for up to {@link STOP_TIMEOUT_MS}, then hands
  * the rest back to pg-boss (they are failed and retried at the next start). A price check that
@@ -23,6 +26,7 @@ import { deliverDueEmails, nextOutboxDueAt } from '../email/sender.service';
 import { errorSummary } from '../http/log-redaction';
 import { createTransport } from '../email/transport';
 import { hasNeverCheckedAlerts, runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
+import { sendScheduledDigests } from '../features/emails/deal-digest.service';
 import { runMaintenance } from './maintenance.service';
 import { pgBossDb } from './pg-boss-db';
 
@@ -36,6 +40,12 @@ export interface Jobs {
 export const PRICE_CHECK_QUEUE = 'price-check';
 export const SEND_EMAIL_QUEUE = 'send-email';
 export const MAINTENANCE_QUEUE = 'maintenance';
+export const DEAL_DIGEST_QUEUE = 'deal-digest';
+/**
+ * Hourly (Europe/London): a digest is due on the first run of its period from 08:00 on, so a server
+ * that was down at 08:00 still sends that day's (week's, month's) digest when it is back.
+ */
+export const DEAL_DIGEST_CRON = '15 * * * *';
 /** Nightly, when traffic is lowest (Europe/London). */
 export const MAINTENANCE_CRON = '30 3 * * *';
 /** How long stop() lets running jobs finish (main.ts forces exit after 20 s). */
@@ -84,6 +94,8 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   await boss.schedule(SEND_EMAIL_QUEUE, '* * * * *', {}, { tz: 'Europe/London' });
   await boss.createQueue(MAINTENANCE_QUEUE, { name: MAINTENANCE_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 60 * 60 });
   await boss.schedule(MAINTENANCE_QUEUE, MAINTENANCE_CRON, {}, { tz: 'Europe/London' });
+  await boss.createQueue(DEAL_DIGEST_QUEUE, { name: DEAL_DIGEST_QUEUE, policy: 'singleton', retryLimit: 1, expireInSeconds: 30 * 60 });
+  await boss.schedule(DEAL_DIGEST_QUEUE, DEAL_DIGEST_CRON, {}, { tz: 'Europe/London' });
 
   const transport = createTransport(env, { pool: true });
   const abortRuns = new AbortController();
@@ -104,6 +116,10 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 60 }, async () => runMaintenance(database));
 
   const notifyOutbox = () => notifyDebounced();
+  await boss.work(DEAL_DIGEST_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
+    const run = await sendScheduledDigests({ db: database.db, notifyOutbox }, clock());
+    return { queued: run.queued, empty: run.empty, tooEarly: run.tooEarly };
+  });
   await boss.work<{ trigger?: PriceCheckTrigger }>(
     PRICE_CHECK_QUEUE,
     { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5 },

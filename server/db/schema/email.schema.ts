@@ -2,7 +2,8 @@
  * The e-mail outbox (DESIGN.md §4 "E-mail"): every message is written here in the same
  * transaction as its cause, with a unique dedupe key, then delivered by the sender job.
  */
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -33,6 +34,40 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Message-ID given by the transport (or the .eml file name when SMTP is not set). */
     messageId: text('message_id'),
+    /**
+     * The From address of this message (one of the six senders on MAIL_DOMAIN, admin-area §5), for
+     * owner-sent mail; null: MAIL_FROM.
+     */
+    sender: text('sender'),
   },
   (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * The owners' e-mail templates (admin-area §2 "Templates tab", §3 "Email template"; issue 12
+ * part 3): kept here, not in browser storage, so every owner and every instance sees the same list.
+ * `subject` and `html_content` are Mustache templates using only the nine placeholders of
+ * admin-area §9, each escaped when rendered (common/email-templates.ts). `sender` is the local part
+ * of one of the six sender addresses on MAIL_DOMAIN ('noreply', 'info', 'deals', 'support',
+ * 'alerts', 'notifications'). At most one template is the default (`is_default`): owner-sent deal
+ * alert notifications use it.
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Unique, trimmed; the client sync matches templates by it. */
+    name: text('name').notNull().unique(),
+    subject: text('subject').notNull(),
+    htmlContent: text('html_content').notNull(),
+    sender: text('sender').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_templates_one_default_idx')
+      .on(t.isDefault)
+      .where(sql`is_default`),
+  ],
 );

@@ -10,6 +10,7 @@
  */
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { EMAIL_CAMPAIGNS, withUtm } from '../../../common/email-campaigns';
 import { EmailLayout, SITE_NAME } from './email-layout';
 
 export interface ConfirmationEmailProps {
@@ -34,12 +35,14 @@ const styles = {
 export const CONFIRMATION_SUBJECT = `Confirm your e-mail address for ${SITE_NAME}`;
 
 /** The message as a React Email component. */
-export function ConfirmationEmail({ email, confirmUrl, productTitle, publicUrl }: ConfirmationEmailProps) {
+export function ConfirmationEmail({ email, confirmUrl: signedUrl, productTitle, publicUrl }: ConfirmationEmailProps) {
+  // The confirmation page reads email, t and sig; the utm parameters ride along for the analytics.
+  const confirmUrl = withUtm(signedUrl, EMAIL_CAMPAIGNS.confirmation);
   const preview = productTitle
     ? `Confirm your e-mail to get price-drop alerts for ${productTitle}`
     : `Confirm your e-mail for ${SITE_NAME}`;
   return (
-    <EmailLayout preview={preview} publicUrl={publicUrl}>
+    <EmailLayout preview={preview} publicUrl={publicUrl} campaign={EMAIL_CAMPAIGNS.confirmation}>
       <Heading as="h1" style={styles.heading}>
         Please confirm your e-mail address
       </Heading>

@@ -5,6 +5,7 @@
  */
 import { Heading, Hr, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
 import { EmailLayout, SITE_NAME } from './email-layout';
 
 export interface ContactMessageEmailProps {
@@ -34,7 +35,7 @@ export function contactSubject(subject: string): string {
 
 export function ContactMessageEmail({ name, email, subject, message, receivedAt, publicUrl }: ContactMessageEmailProps) {
   return (
-    <EmailLayout preview={`${name}: ${subject}`} publicUrl={publicUrl}>
+    <EmailLayout preview={`${name}: ${subject}`} publicUrl={publicUrl} campaign={EMAIL_CAMPAIGNS.contactMessage}>
       <Heading as="h1" style={styles.heading}>
         New message from the contact form
       </Heading>

@@ -5,10 +5,13 @@
  * purchases"), the price caveat, and the unsubscribe link when the message is subscribed mail.
  *
  * Props: `preview` (inbox preview text), `children` (the message body), `publicUrl` (site origin,
- * no trailing slash, e.g. `env.PUBLIC_URL`), `unsubscribeUrl` (optional; from `unsubscribeUrl()`).
+ * no trailing slash, e.g. `env.PUBLIC_URL`), `campaign` (the utm parameters its links to our site
+ * carry, common/email-campaigns.ts), `unsubscribeUrl` (optional; from `unsubscribeUrl()`).
  */
 import type { ReactNode } from 'react';
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { emailLink, type EmailCampaign } from '../../../common/email-campaigns';
+import { paths } from '../../../common/paths';
 
 export const SITE_NAME = 'Deal Alerts UK';
 
@@ -17,6 +20,8 @@ export interface EmailLayoutProps {
   children: ReactNode;
   unsubscribeUrl?: string;
   publicUrl: string;
+  /** utm_medium and utm_campaign of the links to our site. */
+  campaign: EmailCampaign;
 }
 
 const styles = {
@@ -31,7 +36,7 @@ const styles = {
 } as const;
 
 /** Wraps a message in the house frame. Renders in any mail client (tables and inline styles only). */
-export function EmailLayout({ preview, children, unsubscribeUrl, publicUrl }: EmailLayoutProps) {
+export function EmailLayout({ preview, children, unsubscribeUrl, publicUrl, campaign }: EmailLayoutProps) {
   return (
     <Html lang="en-GB">
       <Head />
@@ -39,7 +44,7 @@ export function EmailLayout({ preview, children, unsubscribeUrl, publicUrl }: Em
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Section style={styles.header}>
-            <Link href={`${publicUrl}/`} style={styles.siteName}>
+            <Link href={emailLink(publicUrl, paths.home(), campaign)} style={styles.siteName}>
               {SITE_NAME}
             </Link>
           </Section>
@@ -57,7 +62,7 @@ export function EmailLayout({ preview, children, unsubscribeUrl, publicUrl }: Em
           ) : null}
           <Text style={styles.footer}>
             {SITE_NAME} ·{' '}
-            <Link href={`${publicUrl}/privacy-policy`} style={styles.footerLink}>
+            <Link href={emailLink(publicUrl, paths.privacyPolicy(), campaign)} style={styles.footerLink}>
               Privacy policy
             </Link>
           </Text>

@@ -18,6 +18,7 @@ import { render, toPlainText } from '@react-email/render';
 import { formatPence } from '../../../common/money';
 import type { ComposedEmail } from '../outbox';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../signed-links';
+import { EMAIL_CAMPAIGNS, emailLink, type EmailCampaign } from '../../../common/email-campaigns';
 import { EmailLayout } from './email-layout';
 
 /** Amazon's wording for prices shown with an "as of" time (Associates licence, product advertising content). */
@@ -40,6 +41,8 @@ export interface PriceDropEmailProps {
   publicUrl: string;
   /** The recipient's signed one-click unsubscribe URL. */
   unsubscribeUrl: string;
+  /** utm parameters of its links to our site; default the automatic price-drop alert's. */
+  campaign?: EmailCampaign;
 }
 
 const asOfFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
@@ -73,9 +76,9 @@ export function priceDropSubject(props: Pick<PriceDropEmailProps, 'productTitle'
     : `Target price reached: ${title} now ${now}`;
 }
 
-/** Our own product page for an ASIN (never Amazon directly). */
-export function productPageUrl(publicUrl: string, asin: string): string {
-  return `${publicUrl}${paths.product(asin)}`;
+/** Our own product page for an ASIN (never Amazon directly), with the campaign's utm parameters. */
+export function productPageUrl(publicUrl: string, asin: string, campaign: EmailCampaign = EMAIL_CAMPAIGNS.priceDrop): string {
+  return emailLink(publicUrl, paths.product(asin), campaign);
 }
 
 const styles = {
@@ -107,12 +110,13 @@ export interface PriceDropView {
   productUrl: string;
   unsubscribeUrl: string;
   publicUrl: string;
+  campaign: EmailCampaign;
 }
 
 /** The message as a React Email component (presentational: takes formatted text). */
 export function PriceDropEmail(view: PriceDropView) {
   return (
-    <EmailLayout preview={view.preview} publicUrl={view.publicUrl} unsubscribeUrl={view.unsubscribeUrl}>
+    <EmailLayout preview={view.preview} publicUrl={view.publicUrl} unsubscribeUrl={view.unsubscribeUrl} campaign={view.campaign}>
       <Heading as="h1" style={styles.heading}>
         {view.was !== null ? 'The price has dropped on an item you are watching' : 'Your target price has been reached'}
       </Heading>
@@ -159,13 +163,14 @@ export function priceDropView(props: PriceDropEmailProps): PriceDropView {
     saving: drop ? `${formatPence(drop.pence)} (${drop.percent}%)` : null,
     target: targetReached && props.targetPricePence != null ? formatPence(props.targetPricePence) : null,
     asOf: formatAsOf(props.asOf),
-    productUrl: productPageUrl(props.publicUrl, props.asin),
+    productUrl: productPageUrl(props.publicUrl, props.asin, props.campaign),
     unsubscribeUrl: props.unsubscribeUrl,
     publicUrl: props.publicUrl,
+    campaign: props.campaign ?? EMAIL_CAMPAIGNS.priceDrop,
   };
 }
 
-type Field = Exclude<keyof PriceDropView, 'publicUrl'>;
+type Field = Exclude<keyof PriceDropView, 'publicUrl' | 'campaign'>;
 const FIELDS: Field[] = ['preview', 'title', 'imageUrl', 'was', 'now', 'saving', 'target', 'asOf', 'productUrl', 'unsubscribeUrl'];
 /** Letters only, so HTML escaping and the text conversion leave the marker intact. */
 const marker = (field: Field) => `zqdealalerts${field.toLowerCase()}qz`;
@@ -196,11 +201,14 @@ const skeletons = new Map<string, Promise<{ html: Compiled; text: Compiled }>>()
 
 function skeleton(view: PriceDropView): Promise<{ html: Compiled; text: Compiled }> {
   const variant = { image: view.imageUrl !== null, drop: view.was !== null, saving: view.saving !== null, target: view.target !== null };
-  const key = `${view.publicUrl}|${JSON.stringify(variant)}`;
+  const key = `${view.publicUrl}|${view.campaign.medium}|${view.campaign.campaign}|${JSON.stringify(variant)}`;
   let found = skeletons.get(key);
   if (!found) {
-    const marked = Object.fromEntries(FIELDS.map((f) => [f, view[f] === null ? null : marker(f)])) as Omit<PriceDropView, 'publicUrl'>;
-    found = render(<PriceDropEmail {...marked} publicUrl={view.publicUrl} />).then((html) => ({
+    const marked = Object.fromEntries(FIELDS.map((f) => [f, view[f] === null ? null : marker(f)])) as Omit<
+      PriceDropView,
+      'publicUrl' | 'campaign'
+    >;
+    found = render(<PriceDropEmail {...marked} publicUrl={view.publicUrl} campaign={view.campaign} />).then((html) => ({
       html: compile(html),
       text: compile(toPlainText(html)),
     }));
@@ -247,9 +255,10 @@ export async function composePriceDropEmail(
   env: { PUBLIC_URL: string; SECRET_KEY: string },
   input: PriceDropInput,
   now: Date,
+  campaign: EmailCampaign = EMAIL_CAMPAIGNS.priceDrop,
 ): Promise<ComposedEmail> {
   const link = unsubscribeUrl(env.PUBLIC_URL, env.SECRET_KEY, input.recipient, now);
-  const { subject, html, text } = await renderPriceDropEmail({ ...input, publicUrl: env.PUBLIC_URL, unsubscribeUrl: link });
+  const { subject, html, text } = await renderPriceDropEmail({ ...input, publicUrl: env.PUBLIC_URL, unsubscribeUrl: link, campaign });
   return {
     recipient: input.recipient,
     subject,

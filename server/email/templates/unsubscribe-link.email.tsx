@@ -6,6 +6,7 @@
  */
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
 import { EmailLayout, SITE_NAME } from './email-layout';
 
 export interface UnsubscribeLinkEmailProps {
@@ -29,7 +30,7 @@ const styles = {
 /** The message as a React Email component. */
 export function UnsubscribeLinkEmail({ email, unsubscribeUrl, publicUrl }: UnsubscribeLinkEmailProps) {
   return (
-    <EmailLayout preview={`Confirm you want to stop e-mails to ${email}`} publicUrl={publicUrl}>
+    <EmailLayout preview={`Confirm you want to stop e-mails to ${email}`} publicUrl={publicUrl} campaign={EMAIL_CAMPAIGNS.unsubscribeLink}>
       <Heading as="h1" style={styles.heading}>
         Stop e-mails to {email}?
       </Heading>

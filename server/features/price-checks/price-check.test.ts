@@ -101,7 +101,10 @@ describe('a price drop', () => {
     expect(mail.text).toContain('Price as of 2 March 2026 at 08:30 (UK time)');
     expect(mail.text).toContain('Prices and availability are accurate as of the date/time indicated and are subject to change');
     expect(mail.text).toContain('As an Amazon Associate we earn from qualifying purchases');
-    expect(mail.html).toContain(`href="https://deals.example/deals/${asin}"`);
+    // Our own product page, with the e-mail's utm parameters (issue 12).
+    expect(mail.html).toContain(
+      `href="https://deals.example/deals/${asin}?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=price-drop"`,
+    );
     expect(mail.html).toContain('src="https://m.media-amazon.com/images/I/kettle.jpg"');
     expect(mail.html).not.toMatch(/href="https?:\/\/(www\.)?amazon\./);
     const unsubscribe = headerOf(mail, 'List-Unsubscribe')?.slice(1, -1) ?? '';

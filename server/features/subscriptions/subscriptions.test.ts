@@ -12,6 +12,7 @@ import { subscribers, unsubscribeRecords } from '../../db/schema/visitors.schema
 import { enqueueEmail } from '../../email/outbox';
 import { confirmationUrl, signEmail, signLink, unsubscribeUrl } from '../../email/signed-links';
 import { renderConfirmationEmail } from '../../email/templates/confirmation.email';
+import { EMAIL_CAMPAIGNS, withUtm } from '../../../common/email-campaigns';
 import { testEnv } from '../../env';
 import { createTestApp } from '../../test-support/test-app';
 import { isMailable, mailableEmails } from '../../email/mailability';
@@ -338,10 +339,12 @@ describe('POST /api/unsubscribe (the unsubscribe page)', () => {
 
 describe('the confirmation e-mail', () => {
   it('has the button link in the HTML, the URL in the text, says what was asked and how to ignore it', async () => {
-    const confirmUrl = confirmationUrl('https://deals.example', env.SECRET_KEY, 'gina@example.com', now);
+    const signedUrl = confirmationUrl('https://deals.example', env.SECRET_KEY, 'gina@example.com', now);
+    // The link the e-mail shows carries the utm parameters beside the signature (issue 12).
+    const confirmUrl = withUtm(signedUrl, EMAIL_CAMPAIGNS.confirmation);
     const mail = await renderConfirmationEmail({
       email: 'gina@example.com',
-      confirmUrl,
+      confirmUrl: signedUrl,
       productTitle: 'Ninja Air Fryer & Grill',
       publicUrl: 'https://deals.example',
     });

@@ -30,7 +30,6 @@ export interface AdminTab {
   plannedIn?: string;
 }
 
-const PEOPLE = 'issue 12 (Admin area II: people, alerts, templates and owner-sent e-mail)';
 const ANALYTICS = 'issue 13 (Admin area III: click, category and e-mail analytics)';
 
 export const ADMIN_TABS: readonly AdminTab[] = [
@@ -81,8 +80,16 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Preferences',
     load: () => import('../../features/preferences/components/admin/preferences-tab').then((m) => ({ default: m.PreferencesTab })),
   },
-  { key: 'email-templates', label: 'Templates', plannedIn: PEOPLE },
-  { key: 'email-alerts', label: 'Email Alerts', plannedIn: PEOPLE },
+  {
+    key: 'email-templates',
+    label: 'Templates',
+    load: () => import('../../features/emails/components/admin/email-templates-tab').then((m) => ({ default: m.EmailTemplatesTab })),
+  },
+  {
+    key: 'email-alerts',
+    label: 'Email Alerts',
+    load: () => import('../../features/emails/components/admin/email-alerts-tab').then((m) => ({ default: m.EmailAlertsTab })),
+  },
   {
     key: 'import',
     label: 'import',
