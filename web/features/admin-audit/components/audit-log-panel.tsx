@@ -2,6 +2,7 @@
  * The audit log at the bottom of the admin shell (issue 11 part 1): the latest admin actions, who
  * did them, on what, with their counts. Dates en-GB (admin-area §1).
  */
+import { actionText } from '../audit-actions';
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '../../../../common/api/admin-auth.admin.schema';
 import { messageForPeople } from '../../../lib/http.client';
@@ -11,14 +12,6 @@ const SHOWN = 20;
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Plain words for the actions this issue records; later modules' actions show as they are. */
-const ACTION_LABELS: Readonly<Record<string, string>> = {
-  login: 'Signed in',
-  'login.failed': 'Failed sign-in',
-  logout: 'Signed out',
-  'account.created': 'Admin account created',
-  'account.password-reset': 'Admin password changed',
-};
-
 const countsText = (counts: AuditEntry['counts']) =>
   counts
     ? Object.entries(counts)
@@ -26,7 +19,6 @@ const countsText = (counts: AuditEntry['counts']) =>
         .join(', ')
     : '';
 
-const actionText = (action: string) => ACTION_LABELS[action] ?? action;
 const who = (entry: AuditEntry) => entry.adminEmail ?? (entry.adminId === null ? 'unknown account' : `admin #${entry.adminId}`);
 
 export function AuditLogPanel() {
