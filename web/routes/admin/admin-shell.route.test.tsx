@@ -101,16 +101,16 @@ describe('the admin shell', () => {
 
   it('shows the 18 tabs of the spec, the URL picks the tab, and tabs not built yet say who builds them', async () => {
     fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
-    renderRoutes(routes(), '/admin/api-import');
+    renderRoutes(routes(), '/admin/similar-products');
     const bar = await screen.findByRole('tablist', { name: 'Admin sections' });
     const tabs = within(bar).getAllByRole('tab');
     expect(tabs.map((t) => [t.id.replace('admin-tab-', ''), t.textContent])).toEqual(ADMIN_TABS.map((t) => [t.key, t.label]));
     expect(tabs).toHaveLength(18);
-    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('API');
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Similar');
     const panel = screen.getByRole('tabpanel');
-    expect(panel).toHaveAccessibleName('API');
-    expect(within(panel).getByRole('heading', { name: 'API: not built yet' })).toBeInTheDocument();
-    expect(panel).toHaveTextContent('planned in issue 14 (Live Amazon prices through the Creators API)');
+    expect(panel).toHaveAccessibleName('Similar');
+    expect(within(panel).getByRole('heading', { name: 'Similar: not built yet' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('planned in a later issue');
     // The audit log at the bottom.
     expect(await screen.findByRole('region', { name: /Audit log/ })).toHaveTextContent('Signed in');
   });
