@@ -161,7 +161,7 @@ describe.skipIf(missing.length > 0)('the Categories admin tab in Chromium', () =
     expect(await list.getByRole('row').nth(1).textContent()).toContain('4');
     await admin
       .getByRole('region', { name: /Audit log/ })
-      .getByText('category-pages.upload-csv')
+      .getByText("Uploaded a category page's CSV")
       .filter({ visible: true })
       .first()
       .waitFor();

@@ -124,7 +124,7 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
     expect(await picker.evaluate((el) => (el as HTMLInputElement).files?.length)).toBe(0);
     await page
       .getByRole('region', { name: /Audit log/ })
-      .getByText('catalogue.upload')
+      .getByText('Imported a CSV')
       .filter({ visible: true })
       .first()
       .waitFor();

@@ -188,7 +188,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     // The audit log counts the deletion.
     await page
       .getByRole('region', { name: /Audit log/ })
-      .getByText('products.bulk-delete')
+      .getByText('Deleted products')
       .filter({ visible: true })
       .first()
       .waitFor();
