@@ -127,9 +127,12 @@ function SimilarResult({ tabKey, asin }: { tabKey: string; asin: string }) {
 
 function ProductImage({ product }: { product: Product }) {
   return product.imageUrl ? (
-    <img src={product.imageUrl} alt="" loading="lazy" className="h-20 w-20 shrink-0 rounded bg-white object-contain" />
+    <img src={product.imageUrl} alt="" loading="lazy" className="h-16 w-16 shrink-0 rounded bg-white object-contain sm:h-20 sm:w-20" />
   ) : (
-    <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-500">
+    <span
+      aria-hidden="true"
+      className="flex h-16 w-16 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-500 sm:h-20 sm:w-20"
+    >
       No image
     </span>
   );
