@@ -31,7 +31,7 @@ const importZones = [
   // Shopper pages never import the admin area (its own lazy chunk, DESIGN.md §3).
   {
     target: ['./web/routes/*.tsx', './web/features/!(admin*)/**', './web/shell/**'],
-    from: ['./web/routes/admin/**', './web/features/admin*/**'],
+    from: ['./web/routes/admin/**', './web/features/admin*/**', './web/components/admin/**'],
     message: 'Shopper code never imports admin code.',
   },
   {

@@ -4,18 +4,18 @@
  * `adminTabKey(tabKey, …)` so the shell's Refresh refetches the open tab; every change refetches
  * all the catalogue tabs and the audit log (the default stale time is infinite).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type { AdminProductSortKey, SortOrder } from '../../../common/admin-products';
 import type {
   AdminProductsResponse,
   AdminStats,
-  CacheClearedResponse,
   DeletedCountResponse,
   ProductsByIdsResponse,
   TopDealsResponse,
 } from '../../../common/api/products.admin.schema';
 import { apiRequest } from '../../lib/http.client';
-import { adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
+import { adminTabKey } from '../../lib/admin-query-keys';
+import { useRefetchCatalogue } from '../../lib/admin-catalogue-refetch';
 
 /** What a product table asks `GET /api/admin/products` for. `category` '' means all; `search` '' none. */
 export interface ProductListParams {
@@ -71,19 +71,6 @@ export const topDealsQuery = (tabKey: string) =>
 export const fetchProductsByIds = (ids: readonly string[]) =>
   apiRequest<ProductsByIdsResponse>('POST', '/api/admin/products/by-ids', { ids });
 
-/** After a change: every catalogue tab and the audit log read again. */
-function useRefetchCatalogue() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminTabKey('products') }),
-      queryClient.invalidateQueries({ queryKey: adminTabKey('product-catalog') }),
-      queryClient.invalidateQueries({ queryKey: adminTabKey('stats') }),
-      queryClient.invalidateQueries({ queryKey: adminTabKey('top-deals') }),
-      queryClient.invalidateQueries({ queryKey: adminAuditLogKey() }),
-    ]);
-}
-
 /** Bulk `DELETE /api/admin/products` `{ ids }`. */
 export function useDeleteProducts() {
   const refetch = useRefetchCatalogue();
@@ -98,24 +85,6 @@ export function useDeleteProduct() {
   const refetch = useRefetchCatalogue();
   return useMutation({
     mutationFn: (id: string) => apiRequest<DeletedCountResponse>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
-    onSettled: refetch,
-  });
-}
-
-/** `DELETE /api/admin/products/clear-all`. */
-export function useClearAllProducts() {
-  const refetch = useRefetchCatalogue();
-  return useMutation({
-    mutationFn: () => apiRequest<DeletedCountResponse>('DELETE', '/api/admin/products/clear-all'),
-    onSettled: refetch,
-  });
-}
-
-/** `DELETE /api/admin/cache`. */
-export function useClearCache() {
-  const refetch = useRefetchCatalogue();
-  return useMutation({
-    mutationFn: () => apiRequest<CacheClearedResponse>('DELETE', '/api/admin/cache'),
     onSettled: refetch,
   });
 }

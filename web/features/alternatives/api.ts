@@ -1,16 +1,47 @@
 /**
- * Cheaper alternatives (shopper-screens §7 GET /api/amazon/similar-items/{asin}): fetcher, query
- * options and hook. Errors follow spec §8 (ApiError "status: body").
+ * Cheaper alternatives (shopper-screens §7 GET /api/amazon/similar-items/{asin}, POST
+ * /api/amazon/analyze-products): fetchers, query options and hook, shared by the shoppers' dialog and
+ * the admin Similar tab (admin.api.ts). Errors follow spec §8 (ApiError "status: body").
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SimilarItemsResponse } from '../../../common/api/alternatives.schema';
+import type { Analysis, AnalyzeProductsInput, SimilarItemsResponse } from '../../../common/api/alternatives.schema';
+import type { Product } from '../../../common/api/products.schema';
 import { apiRequest } from '../../lib/http.client';
+
+/** `GET /api/amazon/similar-items/{asin}`: 200 the ranked alternatives; ApiError 400 (bad ASIN) or 404 (not in the catalogue). */
+export function fetchSimilarItems(asin: string, signal?: AbortSignal): Promise<SimilarItemsResponse> {
+  return apiRequest<SimilarItemsResponse>('GET', `/api/amazon/similar-items/${encodeURIComponent(asin)}`, undefined, { signal });
+}
+
+/** The answer of `POST /api/amazon/analyze-products`: the ranking and a line for people. */
+export interface AnalyzeProductsResponse {
+  analysis: Analysis;
+  message: string;
+}
+
+/** `POST /api/amazon/analyze-products`: ranks `similarProducts` against `originalProduct` (indexes as sent); ApiError 400 names the field. */
+export function analyzeProducts(input: AnalyzeProductsInput): Promise<AnalyzeProductsResponse> {
+  return apiRequest<AnalyzeProductsResponse>('POST', '/api/amazon/analyze-products', input);
+}
+
+/** What the value score reads of a product (prices stay strings of pounds, as the API gives them). */
+export function toAnalysisProduct(product: Product): AnalyzeProductsInput['originalProduct'] {
+  return {
+    asin: product.asin,
+    title: product.title,
+    price: product.price,
+    originalPrice: product.originalPrice,
+    rating: product.rating,
+    reviewCount: product.reviewCount,
+    brand: product.brand,
+    category: product.category,
+  };
+}
 
 export function similarItemsQuery(asin: string) {
   return queryOptions({
     queryKey: ['alternatives', asin],
-    queryFn: ({ signal }) =>
-      apiRequest<SimilarItemsResponse>('GET', `/api/amazon/similar-items/${encodeURIComponent(asin)}`, undefined, { signal }),
+    queryFn: ({ signal }) => fetchSimilarItems(asin, signal),
   });
 }
 

@@ -4,7 +4,7 @@
  * `fetch`: the sign-in form's errors (empty fields, refused, throttled) and where it goes after;
  * the shell's guard (401 → sign-in page), its 18 tabs from the URL, the tab bar's keyboard
  * behaviour (one tab stop, ←/→ wrap, Home/End, selection follows focus into the URL), the
- * "Not built yet" panels, Refresh refetching the open tab's queries only, and Sign out.
+ * "Not built yet" panel of a tab with no panel yet, Refresh refetching the open tab's queries only, and Sign out.
  */
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -99,7 +99,7 @@ describe('the admin shell', () => {
     expect(currentUrl(router)).toBe('/admin/login?next=%2Fadmin%2Fsignups');
   });
 
-  it('shows the 18 tabs of the spec, the URL picks the tab, and tabs not built yet say who builds them', async () => {
+  it('shows the 18 tabs of the spec and the URL picks the tab, whose panel loads', async () => {
     fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
     renderRoutes(routes(), '/admin/similar-products');
     const bar = await screen.findByRole('tablist', { name: 'Admin sections' });
@@ -109,10 +109,22 @@ describe('the admin shell', () => {
     expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Similar');
     const panel = screen.getByRole('tabpanel');
     expect(panel).toHaveAccessibleName('Similar');
-    expect(within(panel).getByRole('heading', { name: 'Similar: not built yet' })).toBeInTheDocument();
-    expect(panel).toHaveTextContent('planned in a later issue');
+    expect(await within(panel).findByRole('heading', { name: 'Similar products' })).toBeInTheDocument();
+    expect(within(panel).getByRole('textbox', { name: 'ASIN' })).toBeInTheDocument();
     // The audit log at the bottom.
     expect(await screen.findByRole('region', { name: /Audit log/ })).toHaveTextContent('Signed in');
+  });
+
+  it('a tab not built yet says who builds it', async () => {
+    fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
+    const tabs: AdminTab[] = [
+      { key: 'products', label: 'products list', load: async () => ({ default: () => <p>rows</p> }) },
+      { key: 'stats', label: 'Statistics', plannedIn: 'issue 99' },
+    ];
+    renderRoutes(routes(tabs), '/admin/stats');
+    const panel = await screen.findByRole('tabpanel', { name: 'Statistics' });
+    expect(within(panel).getByRole('heading', { name: 'Statistics: not built yet' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('This tab is planned in issue 99.');
   });
 
   it('moves between tabs with the keyboard: one tab stop, arrows wrap, Home and End, and the URL follows', async () => {

@@ -110,8 +110,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Under £15',
     load: () => import('../../features/admin-import/components/under-15-tab').then((m) => ({ default: m.Under15Tab })),
   },
-  // The similar-items endpoints exist (issue 9); no issue has planned the admin view yet.
-  { key: 'similar-products', label: 'Similar', plannedIn: 'a later issue (not filed yet; the endpoints exist since issue 9)' },
+  {
+    key: 'similar-products',
+    label: 'Similar',
+    load: () => import('../../features/alternatives/components/admin/similar-tab').then((m) => ({ default: m.SimilarTab })),
+  },
   { key: 'category-clicks', label: 'Categories (category button clicks)', plannedIn: ANALYTICS },
 ];
 

@@ -2,9 +2,11 @@
  * The import tab (admin-area §2 "Import tab": CSV upload with Add Products and Replace All
  * Products; a separate upload into the Under £15 deals; issue 11 part 3). Both buttons send the
  * file through the same importer as `npm run import` and show its full report. Replace All asks
- * first (spec §5). The Under £15 upload lives in its own tab, linked from here.
+ * first (spec §5). The Under £15 upload lives in its own tab, linked from here. Below them, the
+ * spec's Clear Cache and Clear All Products (the products list's own buttons, shared component).
  */
 import { Link } from 'react-router';
+import { CatalogueMaintenance } from '../../../components/admin/catalogue-maintenance';
 import type { AdminTabProps } from '../../../routes/admin/admin-tabs';
 import { CsvUploadPanel, type UploadAction } from './csv-upload-panel';
 
@@ -59,6 +61,16 @@ export function ImportTab(_props: AdminTabProps) {
         </Link>
         .
       </p>
+      <section aria-labelledby="import-maintenance-heading" className="space-y-2 border-t border-slate-200 pt-4">
+        <h3 id="import-maintenance-heading" className="text-base font-semibold text-slate-900">
+          Catalogue maintenance
+        </h3>
+        <p className="max-w-3xl text-sm text-slate-700">
+          <strong>Clear cache</strong> makes shopper pages rebuild from the catalogue on their next visit.{' '}
+          <strong>Clear all products</strong> deletes the whole catalogue before a fresh import; it asks first.
+        </p>
+        <CatalogueMaintenance />
+      </section>
     </div>
   );
 }

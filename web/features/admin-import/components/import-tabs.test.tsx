@@ -203,6 +203,33 @@ describe('the import tab', () => {
   });
 });
 
+describe('the import tab’s catalogue maintenance', () => {
+  it('offers Clear cache and Clear all products; clearing all asks first and Cancel sends nothing', async () => {
+    const api = fakeApi({
+      'DELETE /api/admin/cache': { json: { cleared: true, catalogueVersion: 8 } },
+      'DELETE /api/admin/products/clear-all': { json: { deletedCount: 1234 } },
+    });
+    const { user } = renderPage(<ImportTab tabKey="import" />);
+    const section = screen.getByRole('region', { name: 'Catalogue maintenance' });
+
+    await user.click(within(section).getByRole('button', { name: 'Clear cache' }));
+    expect(await screen.findByText('Cache cleared successfully')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/admin/cache')).toHaveLength(1);
+
+    await user.click(within(section).getByRole('button', { name: 'Clear all products' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Clear ALL products?' });
+    expect(confirm).toHaveTextContent('This cannot be undone.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('DELETE /api/admin/products/clear-all')).toHaveLength(0);
+
+    await user.click(within(section).getByRole('button', { name: 'Clear all products' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear all products' }));
+    expect(await screen.findByText('All products cleared successfully')).toBeInTheDocument();
+    expect(screen.getByText('1,234 products deleted.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /api/admin/products/clear-all')).toHaveLength(1);
+  });
+});
+
 describe('the Under £15 tab', () => {
   it('says nothing is invented, lists the deals with honest prices, and fetches again on the button', async () => {
     let calls = 0;

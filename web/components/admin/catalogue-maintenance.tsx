@@ -1,25 +1,47 @@
 /**
- * Catalogue-wide actions of the products list (admin-area §7 `DELETE /api/admin/cache`,
+ * Catalogue-wide actions of the products list and the import tab (admin-area §2 "Import tab": Clear
+ * Cache, Clear All Products; admin-area §7 `DELETE /api/admin/cache`,
  * `DELETE /api/admin/products/clear-all`; §5: clearing ALL products is confirmed, 'This cannot be
  * undone'; §8: 'Cache cleared successfully', 'All products cleared successfully', 'Failed to clear
  * products'). Clearing the cache only makes every instance rebuild the shoppers' cached answers.
  */
+import { useMutation } from '@tanstack/react-query';
 import { DatabaseZap, Trash } from 'lucide-react';
-import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
-import { Button } from '../../../../components/ui/button';
-import { toast } from '../../../../components/ui/toast';
-import { messageForPeople } from '../../../../lib/http.client';
-import { useClearAllProducts, useClearCache } from '../../api';
+import type { CacheClearedResponse, DeletedCountResponse } from '../../../common/api/products.admin.schema';
+import { useRefetchCatalogue } from '../../lib/admin-catalogue-refetch';
+import { apiRequest, messageForPeople } from '../../lib/http.client';
+import { ConfirmDialog } from '../ui/alert-dialog';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast';
 
-export interface CatalogueMaintenanceProps {
-  /** Products the list's filters match (undefined while loading). */
-  total: number | undefined;
-  filtered: boolean;
-  /** After every product was deleted (the caller drops its selections). */
-  onCleared: () => void;
+/** `DELETE /api/admin/products/clear-all`. */
+export function useClearAllProducts() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: () => apiRequest<DeletedCountResponse>('DELETE', '/api/admin/products/clear-all'),
+    onSettled: refetch,
+  });
 }
 
-export function CatalogueMaintenance({ total, filtered, onCleared }: CatalogueMaintenanceProps) {
+/** `DELETE /api/admin/cache`. */
+export function useClearCache() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: () => apiRequest<CacheClearedResponse>('DELETE', '/api/admin/cache'),
+    onSettled: refetch,
+  });
+}
+
+export interface CatalogueMaintenanceProps {
+  /** Products the list's filters match (undefined while loading, or where no list is shown). */
+  total?: number;
+  filtered?: boolean;
+  /** After every product was deleted (the caller drops its selections). */
+  onCleared?: () => void;
+}
+
+/** The Clear cache and Clear all products buttons (the latter confirmed first). */
+export function CatalogueMaintenance({ total, filtered = false, onCleared }: CatalogueMaintenanceProps) {
   const clearCache = useClearCache();
   const clearAll = useClearAllProducts();
   const everything = total === undefined || filtered ? 'every product in the catalogue' : `all ${total.toLocaleString('en-GB')} products`;
@@ -62,7 +84,7 @@ export function CatalogueMaintenance({ total, filtered, onCleared }: CatalogueMa
         onConfirm={() =>
           clearAll.mutate(undefined, {
             onSuccess: ({ deletedCount }) => {
-              onCleared();
+              onCleared?.();
               toast({
                 title: 'All products cleared successfully',
                 description: `${deletedCount.toLocaleString('en-GB')} products deleted.`,
