@@ -25,6 +25,7 @@ import * as engagement from './schema/engagement.schema';
 import * as siteSettings from './schema/site-settings.schema';
 import * as contact from './schema/contact.schema';
 import * as admin from './schema/admin.schema';
+import * as siteVisits from './schema/site-visits.schema';
 
 export const schema = {
   ...catalogue,
@@ -38,6 +39,7 @@ export const schema = {
   ...siteSettings,
   ...contact,
   ...admin,
+  ...siteVisits,
 };
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */
