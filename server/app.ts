@@ -30,6 +30,8 @@ import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
 import { webRoutes } from './features/web/web.routes';
 import { alternativesRoutes } from './features/alternatives/alternatives.routes';
 import { clicksRoutes } from './features/clicks/clicks.routes';
+import { visitsRoutes } from './features/clicks/visits.routes';
+import { clicksAdminRoutes } from './features/clicks/clicks.admin.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
 import { blogRoutes } from './features/blog/blog.routes';
@@ -52,6 +54,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   priceChecksRoutes,
   alternativesRoutes,
   clicksRoutes,
+  visitsRoutes,
   signupsRoutes,
   preferencesRoutes,
   blogRoutes,
@@ -69,7 +72,7 @@ const asApp = (scope: unknown): App => scope as App;
  * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
  * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
  */
-const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes];
+const ADMIN_ROUTE_MODULES: RouteModule[] = [adminAuthRoutes, auditRoutes, clicksAdminRoutes];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest

@@ -1,0 +1,218 @@
+/**
+ * SQL of the owners' analytics (issue 13): the batches that fill the in-memory click index
+ * (click-log-cache.ts), the rows behind the lists it picks (by id), one address's clicks, the
+ * search counts, and the keyset batches the CSV exports stream. Every range is `[from, to)` in
+ * instants; `null` is unbounded.
+ */
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema/catalogue.schema';
+import { categoryClicks } from '../../db/schema/category-clicks.schema';
+import { productClicks } from '../../db/schema/product-clicks.schema';
+import { analyticsChanges, searchCounts, siteVisits } from '../../db/schema/site-visits.schema';
+
+/** An instant range `[from, to)`; null bounds are open. */
+export interface InstantRange {
+  from: Date | null;
+  to: Date | null;
+}
+
+function within(column: typeof productClicks.clickedAt | typeof categoryClicks.clickedAt | typeof siteVisits.visitedAt, range: InstantRange) {
+  return [range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined];
+}
+
+/** Statements that changed or deleted rows, per analytics table (analytics_changes, kept by triggers). */
+export async function analyticsChangeCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db.select().from(analyticsChanges);
+  return new Map(rows.map((r) => [r.tableName, Number(r.changes)]));
+}
+
+const productClickLogColumns = {
+  id: productClicks.id,
+  at: productClicks.clickedAt,
+  email: productClicks.email,
+  asin: productClicks.asin,
+  dealId: productClicks.dealId,
+  title: productClicks.title,
+  category: productClicks.category,
+  utmSource: productClicks.utmSource,
+  utmMedium: productClicks.utmMedium,
+  utmCampaign: productClicks.utmCampaign,
+  visitRef: productClicks.visitRef,
+};
+
+/** Product clicks with id > `afterId` (or exactly `ids`), oldest id first, for the click index. */
+export async function productClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]) {
+  return db
+    .select(productClickLogColumns)
+    .from(productClicks)
+    .where(ids ? inArray(productClicks.id, ids) : gt(productClicks.id, afterId))
+    .orderBy(productClicks.id)
+    .limit(limit);
+}
+
+/** Category clicks with id > `afterId` (or exactly `ids`), oldest id first. */
+export async function categoryClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]) {
+  return db
+    .select({
+      id: categoryClicks.id,
+      at: categoryClicks.clickedAt,
+      email: categoryClicks.userEmail,
+      slug: categoryClicks.categorySlug,
+      name: categoryClicks.categoryName,
+    })
+    .from(categoryClicks)
+    .where(ids ? inArray(categoryClicks.id, ids) : gt(categoryClicks.id, afterId))
+    .orderBy(categoryClicks.id)
+    .limit(limit);
+}
+
+/** Visits with id > `afterId` (or exactly `ids`), oldest id first, each with whether a click came from it. */
+export async function visitsForLog(db: Db, afterId: number, limit: number, ids?: number[]) {
+  return db
+    .select({
+      id: siteVisits.id,
+      at: siteVisits.visitedAt,
+      email: siteVisits.email,
+      asin: siteVisits.asin,
+      utmSource: siteVisits.utmSource,
+      utmMedium: siteVisits.utmMedium,
+      utmCampaign: siteVisits.utmCampaign,
+      clicked: sql<boolean>`exists (select 1 from ${productClicks} where ${productClicks.visitRef} = ${siteVisits.ref})`,
+    })
+    .from(siteVisits)
+    .where(ids ? inArray(siteVisits.id, ids) : gt(siteVisits.id, afterId))
+    .orderBy(siteVisits.id)
+    .limit(limit);
+}
+
+/** Ids of the visits with these references. */
+export async function visitIdsOfRefs(db: Db, refs: string[]): Promise<number[]> {
+  if (refs.length === 0) return [];
+  const rows = await db.select({ id: siteVisits.id }).from(siteVisits).where(inArray(siteVisits.ref, refs));
+  return rows.map((r) => r.id);
+}
+
+const productClickRowColumns = {
+  id: productClicks.id,
+  email: productClicks.email,
+  asin: productClicks.asin,
+  dealId: productClicks.dealId,
+  title: productClicks.title,
+  clickType: productClicks.clickType,
+  pricePence: productClicks.pricePence,
+  originalPricePence: productClicks.originalPricePence,
+  referrer: productClicks.referrer,
+  category: productClicks.category,
+  destinationUrl: productClicks.destinationUrl,
+  affiliateTag: productClicks.affiliateTag,
+  utmSource: productClicks.utmSource,
+  utmMedium: productClicks.utmMedium,
+  utmCampaign: productClicks.utmCampaign,
+  clickedAt: productClicks.clickedAt,
+};
+export type ProductClickDbRow = Awaited<ReturnType<typeof productClicksByIds>>[number];
+
+/** Full product click rows by id, newest first. */
+export async function productClicksByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(productClickRowColumns)
+    .from(productClicks)
+    .where(inArray(productClicks.id, ids))
+    .orderBy(desc(productClicks.clickedAt), desc(productClicks.id));
+}
+
+/** One address's clicks in `range`, newest first, at most `limit`, and how many there are. */
+export async function clicksOfEmail(db: Db, email: string, range: InstantRange, limit: number) {
+  const where = and(eq(productClicks.email, email), ...within(productClicks.clickedAt, range));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(productClickRowColumns)
+      .from(productClicks)
+      .where(where)
+      .orderBy(desc(productClicks.clickedAt), desc(productClicks.id))
+      .limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(productClicks).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Category click rows by id, newest first. */
+export async function categoryClicksByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(categoryClicks)
+    .where(inArray(categoryClicks.id, ids))
+    .orderBy(desc(categoryClicks.clickedAt), desc(categoryClicks.id));
+}
+
+/** Visit rows by id, newest first, with the product's title (catalogue) and whether a click came from it. */
+export async function visitsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: siteVisits.id,
+      path: siteVisits.path,
+      asin: siteVisits.asin,
+      title: products.title,
+      email: siteVisits.email,
+      utmCampaign: siteVisits.utmCampaign,
+      visitedAt: siteVisits.visitedAt,
+      clicked: sql<boolean>`exists (select 1 from ${productClicks} where ${productClicks.visitRef} = ${siteVisits.ref})`,
+    })
+    .from(siteVisits)
+    .leftJoin(products, eq(products.asin, siteVisits.asin))
+    .where(inArray(siteVisits.id, ids))
+    .orderBy(desc(siteVisits.visitedAt), desc(siteVisits.id));
+}
+
+/** Keyword searches counted in the hours of `range` (whole hours: a London day is whole UTC hours). */
+export async function searchesIn(db: Db, range: InstantRange): Promise<number> {
+  const conditions = [range.from ? gte(searchCounts.hour, range.from) : undefined, range.to ? lt(searchCounts.hour, range.to) : undefined];
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${searchCounts.searches}), 0)` })
+    .from(searchCounts)
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
+/** Which product clicks an export holds: all, those with an e-mail (signed-up users) or those without. */
+export type ClickAudience = 'all' | 'signed-up' | 'anonymous' | { email: string };
+
+/** The keyset position after the last row of a batch. */
+export interface ExportCursor {
+  clickedAt: Date;
+  id: number;
+}
+
+/**
+ * The next `limit` product clicks of an export, newest first, after `cursor` (keyset on
+ * (clicked_at, id), index product_clicks_clicked_at_id_idx), so memory stays flat however many rows.
+ */
+export async function productClickExportBatch(
+  db: Db,
+  range: InstantRange,
+  audience: ClickAudience,
+  cursor: ExportCursor | null,
+  limit: number,
+) {
+  const who: SQL | undefined =
+    audience === 'all'
+      ? undefined
+      : audience === 'signed-up'
+        ? isNotNull(productClicks.email)
+        : audience === 'anonymous'
+          ? isNull(productClicks.email)
+          : eq(productClicks.email, audience.email);
+  const after = cursor
+    ? or(lt(productClicks.clickedAt, cursor.clickedAt), and(eq(productClicks.clickedAt, cursor.clickedAt), lt(productClicks.id, cursor.id)))
+    : undefined;
+  return db
+    .select(productClickRowColumns)
+    .from(productClicks)
+    .where(and(...within(productClicks.clickedAt, range), who, after))
+    .orderBy(desc(productClicks.clickedAt), desc(productClicks.id))
+    .limit(limit);
+}
