@@ -4,7 +4,7 @@
  * search counts, and the keyset batches the CSV exports stream. Every range is `[from, to)` in
  * instants; `null` is unbounded.
  */
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import { categoryClicks } from '../../db/schema/category-clicks.schema';
@@ -21,10 +21,31 @@ function within(column: typeof productClicks.clickedAt | typeof categoryClicks.c
   return [range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined];
 }
 
-/** Statements that changed or deleted rows, per analytics table (analytics_changes, kept by triggers). */
-export async function analyticsChangeCounts(db: Db): Promise<Map<string, number>> {
-  const rows = await db.select().from(analyticsChanges);
-  return new Map(rows.map((r) => [r.tableName, Number(r.changes)]));
+/** Where each analytics table stands: its highest id, and the statements that changed or deleted rows (analytics_changes, kept by triggers). */
+export interface AnalyticsTablesState {
+  maxIds: Map<string, number>;
+  changes: Map<string, number>;
+}
+
+/** One round trip (each max(id) is one step down its primary key): the state of the three analytics tables. */
+export async function analyticsTablesState(db: Db): Promise<AnalyticsTablesState> {
+  const [row] = await db
+    .select({
+      product: sql<string | number>`(select coalesce(max(${productClicks.id}), 0) from ${productClicks})`,
+      category: sql<string | number>`(select coalesce(max(${categoryClicks.id}), 0) from ${categoryClicks})`,
+      visits: sql<string | number>`(select coalesce(max(${siteVisits.id}), 0) from ${siteVisits})`,
+      changes: sql<string>`(select coalesce(json_object_agg(${analyticsChanges.tableName}, ${analyticsChanges.changes}), '{}')::text from ${analyticsChanges})`,
+    })
+    .from(sql`(select 1) as one`);
+  const changes = JSON.parse(row?.changes ?? '{}') as Record<string, number>;
+  return {
+    maxIds: new Map([
+      ['product_clicks', Number(row?.product ?? 0)],
+      ['category_clicks', Number(row?.category ?? 0)],
+      ['site_visits', Number(row?.visits ?? 0)],
+    ]),
+    changes: new Map(Object.entries(changes).map(([k, v]) => [k, Number(v)])),
+  };
 }
 
 const productClickLogColumns = {
@@ -206,9 +227,8 @@ export async function productClickExportBatch(
         : audience === 'anonymous'
           ? isNull(productClicks.email)
           : eq(productClicks.email, audience.email);
-  const after = cursor
-    ? or(lt(productClicks.clickedAt, cursor.clickedAt), and(eq(productClicks.clickedAt, cursor.clickedAt), lt(productClicks.id, cursor.id)))
-    : undefined;
+  // A row comparison, so the (clicked_at, id) index serves the keyset directly.
+  const after = cursor ? sql`(${productClicks.clickedAt}, ${productClicks.id}) < (${cursor.clickedAt.toISOString()}::timestamptz, ${cursor.id})` : undefined;
   return db
     .select(productClickRowColumns)
     .from(productClicks)

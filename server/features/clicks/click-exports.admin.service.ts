@@ -15,8 +15,6 @@
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { ANALYTICS_TIME_ZONE, rangeFileLabel } from '../../../common/analytics-dates';
 import type { Database } from '../../db/client';
 import { productClickExportBatch, type ClickAudience, type ExportCursor } from './click-analytics.queries';
@@ -41,7 +39,9 @@ export function safeCell(value: string | number | null | undefined): string | nu
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const londonTime = (iso: string) => format(new TZDate(Date.parse(iso), ANALYTICS_TIME_ZONE), 'dd/MM/yyyy HH:mm:ss');
+const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: ANALYTICS_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+/** `25/10/2026 01:30:00` in Europe/London. */
+const londonTime = (iso: string) => ukTime.format(new Date(iso)).replace(', ', ' ');
 
 const CLICK_COLUMNS = [
   'Clicked at (UTC)',

@@ -14,7 +14,7 @@
 import type { Database, Db } from '../../db/client';
 import { ClickLog, FLAG_CLICKED, FLAG_EMAIL_SOURCE, campaignKey, type LogEntry } from './click-log';
 import {
-  analyticsChangeCounts,
+  analyticsTablesState,
   categoryClicksForLog,
   productClicksForLog,
   visitIdsOfRefs,
@@ -134,8 +134,12 @@ class ClickLogCache {
   }
 
   private async sync(db: Db, nowMs: number): Promise<void> {
-    const changes = await analyticsChangeCounts(db);
+    const state = await analyticsTablesState(db);
+    const changes = state.changes;
     const changed = (log: SyncedLog) => (changes.get(log.table) ?? 0) !== log.changes;
+    const all = [this.product, this.category, this.visits];
+    // The usual case: nothing new anywhere, one statement in all.
+    if (all.every((log) => !changed(log) && log.gaps.size === 0 && (state.maxIds.get(log.table) ?? 0) <= log.maxId)) return;
     // A visit's "clicked" flag comes from product_clicks: reload visits when clicks were erased.
     const reloadVisits = changed(this.visits) || changed(this.product);
     for (const log of [this.product, this.category]) if (changed(log)) log.reset(changes.get(log.table) ?? 0);
