@@ -91,6 +91,11 @@ export function presetRange(key: DatePresetKey, now: Date = new Date()): DateRan
   }
 }
 
+/** The last `days` London days up to and including today (the clicks-per-day chart's periods). */
+export function lastDaysRange(days: number, now: Date = new Date()): DateRange {
+  return { startDate: daysAgo(now, days - 1), endDate: daysAgo(now, 0) };
+}
+
 /** The range as file-name text: `2026-03-01_to_2026-03-31`, `from_…`, `to_…` or `all-time`. */
 export function rangeFileLabel(range: DateRange): string {
   const clean = (s: string) => s.replace(/[^0-9A-Za-z-]+/g, '-').replace(/-+$/, '');

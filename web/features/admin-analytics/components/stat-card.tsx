@@ -1,0 +1,23 @@
+/** A figure card of the analytics tabs: a label, the number, and an optional line under it. */
+import type { ReactNode } from 'react';
+
+export const count = (n: number) => n.toLocaleString('en-GB');
+
+export function StatCard({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+      {sub ? <dd className="mt-1 text-xs text-slate-600">{sub}</dd> : null}
+    </div>
+  );
+}
+
+/** A grid of {@link StatCard}s (a description list, so each figure is read with its label). */
+export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      {children}
+    </dl>
+  );
+}
