@@ -92,7 +92,7 @@ function countProductClicks(log: ClickLog, range: InstantRange) {
   const lastAt = new Float64Array(log.users.size);
   const perGroup = new Int32Array(log.groups.size);
   let uncategorised = 0;
-  const perDay = new Map<number, number>();
+  const perDay = dayCounts();
   let total = 0;
   let anonymous = 0;
   let fromEmail = 0;
@@ -112,21 +112,36 @@ function countProductClicks(log: ClickLog, range: InstantRange) {
     if (group >= 0) perGroup[group]!++;
     else uncategorised++;
     if ((log.flags[i] as number) & FLAG_EMAIL_SOURCE) fromEmail++;
-    const day = londonDayNumber(at);
-    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    perDay.add(londonDayNumber(at));
   }
   return { perKey, perUser, lastAt, perGroup, uncategorised, perDay, total, anonymous, fromEmail };
 }
 
-/** Every London day from the first to the last day with clicks, with 0 for the days between. */
-function daySeries(perDay: Map<number, number>): ClickStats['clicksPerDay'] {
-  if (perDay.size === 0) return [];
-  const days = [...perDay.keys()];
-  const first = Math.min(...days);
-  const last = Math.max(...days);
-  const series: ClickStats['clicksPerDay'] = [];
-  for (let d = first; d <= last; d++) series.push({ date: dayNumberDate(d), clicks: perDay.get(d) ?? 0 });
-  return series;
+/** Counts per London day number in a typed array (a Map per click costs too much at 1,000,000 clicks). */
+function dayCounts() {
+  const BASE = 10_957; // 2000-01-01
+  const counts = new Int32Array(60 * 366);
+  const outside = new Map<number, number>();
+  let first = Infinity;
+  let last = -Infinity;
+  return {
+    add(day: number) {
+      const slot = day - BASE;
+      if (slot >= 0 && slot < counts.length) counts[slot]!++;
+      else outside.set(day, (outside.get(day) ?? 0) + 1);
+      if (day < first) first = day;
+      if (day > last) last = day;
+    },
+    /** Every London day from the first to the last day with clicks, with 0 for the days between. */
+    series(): ClickStats['clicksPerDay'] {
+      const out: ClickStats['clicksPerDay'] = [];
+      for (let d = first; d <= last; d++) {
+        const slot = d - BASE;
+        out.push({ date: dayNumberDate(d), clicks: slot >= 0 && slot < counts.length ? (counts[slot] as number) : (outside.get(d) ?? 0) });
+      }
+      return out;
+    },
+  };
 }
 
 /** `GET /api/admin/product-clicks-stats`: click stats of the range (spec §3) with the tab's cards and charts. */
@@ -157,7 +172,7 @@ export async function productClickStats(database: Database, range: AnalyticsRang
       clickCount: c.perUser[i] as number,
       lastClickedAt: new Date(c.lastAt[i] as number).toISOString(),
     })),
-    clicksPerDay: daySeries(c.perDay),
+    clicksPerDay: c.perDay.series(),
     clicksByCategory: categories.sort((a, b) => b.clicks - a.clicks || a.category.localeCompare(b.category)),
   };
 }

@@ -48,63 +48,58 @@ export async function analyticsTablesState(db: Db): Promise<AnalyticsTablesState
   };
 }
 
-const productClickLogColumns = {
-  id: productClicks.id,
-  at: productClicks.clickedAt,
-  email: productClicks.email,
-  asin: productClicks.asin,
-  dealId: productClicks.dealId,
-  title: productClicks.title,
-  category: productClicks.category,
-  utmSource: productClicks.utmSource,
-  utmMedium: productClicks.utmMedium,
-  utmCampaign: productClicks.utmCampaign,
-  visitRef: productClicks.visitRef,
-};
+/** A row of a click index batch: numbers already as numbers (ids and epoch ms as float8), no Date objects. */
+export interface LogRow {
+  id: number;
+  t: number;
+  email: string | null;
+  k: string | null;
+  label: string | null;
+  grp: string | null;
+  src: string | null;
+  med: string | null;
+  cmp: string | null;
+  ref: string | null;
+  clicked: boolean | null;
+}
+
+/** `where id > afterId` or `where id = any(ids)`: the next batch by id, or the retried gaps. */
+const batchWhere = (afterId: number, ids?: number[]) => (ids ? sql`id = any(${`{${ids.join(',')}}`}::bigint[])` : sql`id > ${afterId}`);
+
+async function rows(db: Db, query: SQL): Promise<LogRow[]> {
+  const result = (await db.execute(query)) as unknown as { rows: LogRow[] };
+  return result.rows;
+}
 
 /** Product clicks with id > `afterId` (or exactly `ids`), oldest id first, for the click index. */
-export async function productClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]) {
-  return db
-    .select(productClickLogColumns)
-    .from(productClicks)
-    .where(ids ? inArray(productClicks.id, ids) : gt(productClicks.id, afterId))
-    .orderBy(productClicks.id)
-    .limit(limit);
+export async function productClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
+  return rows(
+    db,
+    sql`select id::float8 as id, (extract(epoch from clicked_at) * 1000)::float8 as t, email, coalesce(asin, deal_id) as k,
+          title as label, category as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, visit_ref as ref, null as clicked
+        from product_clicks where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
+  );
 }
 
 /** Category clicks with id > `afterId` (or exactly `ids`), oldest id first. */
-export async function categoryClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]) {
-  return db
-    .select({
-      id: categoryClicks.id,
-      at: categoryClicks.clickedAt,
-      email: categoryClicks.userEmail,
-      slug: categoryClicks.categorySlug,
-      name: categoryClicks.categoryName,
-    })
-    .from(categoryClicks)
-    .where(ids ? inArray(categoryClicks.id, ids) : gt(categoryClicks.id, afterId))
-    .orderBy(categoryClicks.id)
-    .limit(limit);
+export async function categoryClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
+  return rows(
+    db,
+    sql`select id::float8 as id, (extract(epoch from clicked_at) * 1000)::float8 as t, user_email as email, category_slug as k,
+          category_name as label, null as grp, null as src, null as med, null as cmp, null as ref, null as clicked
+        from category_clicks where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
+  );
 }
 
 /** Visits with id > `afterId` (or exactly `ids`), oldest id first, each with whether a click came from it. */
-export async function visitsForLog(db: Db, afterId: number, limit: number, ids?: number[]) {
-  return db
-    .select({
-      id: siteVisits.id,
-      at: siteVisits.visitedAt,
-      email: siteVisits.email,
-      asin: siteVisits.asin,
-      utmSource: siteVisits.utmSource,
-      utmMedium: siteVisits.utmMedium,
-      utmCampaign: siteVisits.utmCampaign,
-      clicked: sql<boolean>`exists (select 1 from ${productClicks} where ${productClicks.visitRef} = ${siteVisits.ref})`,
-    })
-    .from(siteVisits)
-    .where(ids ? inArray(siteVisits.id, ids) : gt(siteVisits.id, afterId))
-    .orderBy(siteVisits.id)
-    .limit(limit);
+export async function visitsForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
+  return rows(
+    db,
+    sql`select v.id::float8 as id, (extract(epoch from v.visited_at) * 1000)::float8 as t, v.email, v.asin as k, null as label,
+          null as grp, v.utm_source as src, v.utm_medium as med, v.utm_campaign as cmp, null as ref,
+          exists (select 1 from product_clicks c where c.visit_ref = v.ref) as clicked
+        from site_visits v where ${batchWhere(afterId, ids)} order by v.id limit ${limit}`,
+  );
 }
 
 /** Ids of the visits with these references. */

@@ -21,7 +21,7 @@ import {
   visitsForLog,
 } from './click-analytics.queries';
 
-const BATCH = 20_000;
+const BATCH = 10_000;
 /** How long an id skipped by a tail read is asked for again. */
 const GAP_WINDOW_MS = 10 * 60_000;
 /** Larger jumps in ids (sequence restarts, bulk deletes) are not tracked as gaps. */
@@ -51,9 +51,13 @@ class SyncedLog {
     this.gaps.clear();
   }
 
-  /** Reads new rows and retried gaps, handing each to `onRow` (never kept: a first load is 1,000,000 rows). */
-  async catchUp(db: Db, nowMs: number, onRow: (row: LogEntry) => void = () => {}): Promise<void> {
+  /**
+   * Reads new rows and retried gaps, handing each to `onRow` (never kept: a first load is 1,000,000
+   * rows). `expected` (the table's highest id) sizes the columns once on a first load.
+   */
+  async catchUp(db: Db, nowMs: number, expected: number, onRow: (row: LogEntry) => void = () => {}): Promise<void> {
     const tracking = this.maxId > 0;
+    if (!tracking) this.log.reserve(expected);
     for (;;) {
       const rows = await this.load(db, this.maxId, BATCH);
       for (const row of rows) {
@@ -89,24 +93,24 @@ class ClickLogCache {
   readonly product = new SyncedLog('product_clicks', async (db, after, limit, ids) =>
     (await productClicksForLog(db, after, limit, ids)).map((r) => ({
       id: r.id,
-      atMs: r.at.getTime(),
+      atMs: r.t,
       user: r.email,
-      key: r.asin ?? r.dealId,
-      keyLabel: r.title,
-      keyGroup: r.category,
-      group: r.category,
-      campaign: campaignKey(r.utmSource, r.utmMedium, r.utmCampaign),
-      flags: isEmailSource(r.utmSource) ? FLAG_EMAIL_SOURCE : 0,
-      visitRef: r.visitRef,
+      key: r.k,
+      keyLabel: r.label,
+      keyGroup: r.grp,
+      group: r.grp,
+      campaign: campaignKey(r.src, r.med, r.cmp),
+      flags: isEmailSource(r.src) ? FLAG_EMAIL_SOURCE : 0,
+      visitRef: r.ref,
     })),
   );
   readonly category = new SyncedLog('category_clicks', async (db, after, limit, ids) =>
     (await categoryClicksForLog(db, after, limit, ids)).map((r) => ({
       id: r.id,
-      atMs: r.at.getTime(),
+      atMs: r.t,
       user: r.email,
-      key: r.slug,
-      keyLabel: r.name,
+      key: r.k,
+      keyLabel: r.label,
       group: null,
       campaign: null,
       flags: 0,
@@ -115,12 +119,12 @@ class ClickLogCache {
   readonly visits = new SyncedLog('site_visits', async (db, after, limit, ids) =>
     (await visitsForLog(db, after, limit, ids)).map((r) => ({
       id: r.id,
-      atMs: r.at.getTime(),
+      atMs: r.t,
       user: r.email,
-      key: r.asin,
+      key: r.k,
       group: null,
-      campaign: campaignKey(r.utmSource, r.utmMedium, r.utmCampaign),
-      flags: (isEmailSource(r.utmSource) ? FLAG_EMAIL_SOURCE : 0) | (r.clicked ? FLAG_CLICKED : 0),
+      campaign: campaignKey(r.src, r.med, r.cmp),
+      flags: (isEmailSource(r.src) ? FLAG_EMAIL_SOURCE : 0) | (r.clicked ? FLAG_CLICKED : 0),
     })),
   );
   private running: Promise<void> | null = null;
@@ -145,12 +149,13 @@ class ClickLogCache {
     for (const log of [this.product, this.category]) if (changed(log)) log.reset(changes.get(log.table) ?? 0);
     if (reloadVisits) this.visits.reset(changes.get('site_visits') ?? 0);
     // Visits before clicks: a click names its visit, which is then already held.
-    await this.visits.catchUp(db, nowMs);
-    await this.category.catchUp(db, nowMs);
+    const expected = (log: SyncedLog) => state.maxIds.get(log.table) ?? 0;
+    await this.visits.catchUp(db, nowMs, expected(this.visits));
+    await this.category.catchUp(db, nowMs, expected(this.category));
     // Clicks of the last 10 minutes (or any after the first load) may name a visit held without its flag.
     const refs = new Set<string>();
     const firstLoad = this.product.maxId === 0;
-    await this.product.catchUp(db, nowMs, (row) => {
+    await this.product.catchUp(db, nowMs, expected(this.product), (row) => {
       const ref = (row as LogEntry & { visitRef?: string | null }).visitRef;
       if (ref && (!firstLoad || nowMs - row.atMs < GAP_WINDOW_MS)) refs.add(ref);
     });

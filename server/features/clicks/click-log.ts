@@ -79,6 +79,23 @@ export class ClickLog {
   readonly groups = new Dictionary();
   readonly campaigns = new Dictionary();
 
+  /** Makes room for `size` events in all, so a first load allocates each column once. */
+  reserve(size: number): void {
+    if (size <= this.ids.length) return;
+    const exact = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => {
+      const next = new (array.constructor as new (n: number) => T)(size);
+      next.set(array.subarray(0, this.length) as never);
+      return next;
+    };
+    this.ids = exact(this.ids);
+    this.atMs = exact(this.atMs);
+    this.user = exact(this.user);
+    this.key = exact(this.key);
+    this.group = exact(this.group);
+    this.campaign = exact(this.campaign);
+    this.flags = exact(this.flags);
+  }
+
   push(entry: LogEntry): void {
     const n = this.length + 1;
     if (n > this.ids.length) {

@@ -39,6 +39,7 @@ import {
   toAnalyticsRange,
   userClicks,
 } from './click-analytics.admin.service';
+import { freshClickLogs } from './click-log-cache';
 import { CLICK_EXPORTS, clickExport, userClicksExport, type ClickExport } from './click-exports.admin.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -51,8 +52,20 @@ function sendCsv(reply: FastifyReply, file: { fileName: string; body: Readable }
     .send(file.body);
 }
 
+/** How long after the server starts listening the click index starts filling (after the first pages are served). */
+const WARM_UP_DELAY_MS = 3_000;
+
 export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const database = deps.database;
+
+  // Fill the in-memory click index in the background once the server listens, so the owners'
+  // first look does not wait for it (about a minute per million rows on a busy machine).
+  app.addHook('onListen', async () => {
+    const timer = setTimeout(() => {
+      freshClickLogs(database, deps.clock()).catch((e: Error) => app.log.warn(`click index not filled at start: ${e.name}`));
+    }, WARM_UP_DELAY_MS);
+    timer.unref();
+  });
 
   app.get('/product-clicks-stats', { schema: { querystring: analyticsRangeQuerySchema, response: { 200: clickStatsSchema, ...errors } } }, async (request) =>
     productClickStats(database, toAnalyticsRange(request.query), deps.clock()),

@@ -1,7 +1,7 @@
 /**
  * Privacy Policy text (content-and-account-pages §2.7; issue 10): what this site really stores
  * (server/db/schema: subscribers, visitor_tokens, deal_alerts, user_preferences, signups,
- * product_clicks, unsubscribe_records, contact_messages, email_outbox) and keeps in the browser.
+ * product_clicks, site_visits, search_counts, unsubscribe_records, contact_messages, email_outbox) and keeps in the browser.
  */
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -52,6 +52,16 @@ export function PrivacyPolicyText() {
           stored, your e-mail address. We do not record your IP address for clicks.
         </li>
         <li>
+          <strong>Visits</strong>: once per browser session, and whenever you open a page from a link in one of our e-mails, we count a
+          visit: the page's address on our site, the time, the campaign parameters of the link (for example which e-mail it was) and, only
+          if your browser has one stored for click tracking, your e-mail address. We do not record your IP address, browser details or any
+          fingerprint for visits, so a visit without an e-mail address cannot be traced to you. Your browser keeps a random code for the
+          visit until you close the tab, so that a click to Amazon during it is counted for that campaign.
+        </li>
+        <li>
+          <strong>Searches</strong>: we count how many keyword searches are made each hour, without the words searched or who searched.
+        </li>
+        <li>
           <strong>Unsubscribe records</strong>: the address (if given), your reason, the page, your browser's user agent, your IP address
           and the referring page, so we can honour the request and spot abuse.
         </li>
@@ -64,8 +74,8 @@ export function PrivacyPolicyText() {
         </li>
       </ul>
       <p>
-        Our server logs do not contain e-mail addresses, link signatures, tokens or IP addresses. We do not use analytics or advertising
-        trackers.
+        Our server logs do not contain e-mail addresses, link signatures, tokens or IP addresses. We count visits, clicks and searches
+        ourselves as described above, and use no third-party analytics or advertising trackers.
       </p>
 
       <h2>Our lawful bases</h2>
@@ -75,7 +85,7 @@ export function PrivacyPolicyText() {
           unsubscribe link in every e-mail.
         </li>
         <li>
-          <strong>Legitimate interests</strong> for click records (to run and improve the site and to account for affiliate commission),
+          <strong>Legitimate interests</strong> for click and visit records (to run and improve the site and to account for affiliate commission),
           unsubscribe records, security and abuse prevention, and answering messages you send us.
         </li>
       </ul>
@@ -98,7 +108,7 @@ export function PrivacyPolicyText() {
           Your subscription and consent record: while you are subscribed, and afterwards the fact that you unsubscribed, so we never e-mail
           you again by mistake.
         </li>
-        <li>Click records, unsubscribe records, contact messages and sent e-mails: as long as we need them for the purposes above.</li>
+        <li>Click and visit records, unsubscribe records, contact messages and sent e-mails: as long as we need them for the purposes above.</li>
       </ul>
       <p>Deletion is currently done by hand: if you would like your data removed sooner, e-mail us and we will do it within one month.</p>
 
