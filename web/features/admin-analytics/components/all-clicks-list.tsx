@@ -37,7 +37,13 @@ export function AllClicksList({ tabKey, range }: { tabKey: string; range: DateRa
           <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-800">
             Search by e-mail
           </label>
-          <Input id={searchId} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. jane@ or example.com" />
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="e.g. jane@ or example.com"
+          />
         </div>
       </div>
       <QueryState query={clicks} loading="Loading clicks…" failed="Failed to load product clicks">
@@ -49,7 +55,22 @@ export function AllClicksList({ tabKey, range }: { tabKey: string; range: DateRa
               {data.total > CLICK_LIST_MAX ? ` (newest ${CLICK_LIST_MAX}; the CSV exports hold them all)` : ''}
             </p>
             {data.clicks.length === 0 ? null : (
-              <div className="overflow-x-auto">
+              <ul className="divide-y divide-slate-100 sm:hidden">
+                {data.clicks.map((c) => (
+                  <li key={c.id} className="px-4 py-2 text-sm">
+                    <p className="font-medium text-slate-900">{c.productTitle ?? c.productAsin ?? '—'}</p>
+                    <p className="break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</p>
+                    <p className="text-slate-600">
+                      {ukDateTime(c.clickedAt)} · {c.clickType}
+                      {c.price ? ` · £${c.price}` : ''}
+                      {c.utmCampaign ? ` · ${c.utmCampaign}` : ''}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data.clicks.length === 0 ? null : (
+              <div className="hidden overflow-x-auto sm:block">
                 <table className="w-full min-w-[44rem] text-left text-sm">
                   <thead className="bg-slate-50 text-slate-700">
                     <tr>

@@ -158,7 +158,10 @@ describe('the Clicks tab', () => {
     expect(within(category).getAllByRole('listitem')).toHaveLength(6);
 
     const exports = screen.getByRole('region', { name: /CSV exports/ });
-    expect(within(exports).getByRole('link', { name: 'Top products by clicks' })).toHaveAttribute('href', '/api/admin/export/top-products-csv');
+    expect(within(exports).getByRole('link', { name: 'Top products by clicks' })).toHaveAttribute(
+      'href',
+      '/api/admin/export/top-products-csv',
+    );
     expect(within(exports).getAllByRole('link')).toHaveLength(5);
   });
 
@@ -172,7 +175,11 @@ describe('the Clicks tab', () => {
     await user.click(screen.getByRole('button', { name: 'Last 7 Days' }));
     const week = presetRange('last7');
     await waitFor(() =>
-      expect(fake.callsTo('GET /api/admin/email-tracking').some((c) => c.query.get('startDate') === week.startDate && c.query.get('endDate') === week.endDate)).toBe(true),
+      expect(
+        fake
+          .callsTo('GET /api/admin/email-tracking')
+          .some((c) => c.query.get('startDate') === week.startDate && c.query.get('endDate') === week.endDate),
+      ).toBe(true),
     );
     expect(router.state.location.search).toBe('?period=last7');
     expect(screen.getByRole('button', { name: 'Last 7 Days' })).toHaveAttribute('aria-pressed', 'true');
@@ -223,7 +230,10 @@ describe('the Clicks tab', () => {
 
   it('says so when the analytics cannot be loaded', async () => {
     fakeApi({
-      'GET /api/admin/email-tracking': { status: 500, json: { error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' } },
+      'GET /api/admin/email-tracking': {
+        status: 500,
+        json: { error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' },
+      },
     });
     renderTab(<ClicksTab tabKey="click-tracking" />, '/admin/click-tracking');
     const messages = await screen.findAllByText('Something went wrong on our side. Please try again.');

@@ -4,7 +4,7 @@
  * breakdown of the top 6 (spec §9) with each one's share.
  */
 import { CATEGORY_BREAKDOWN, type CategoryClickStats } from '../../../../common/api/click-analytics.admin.schema';
-import { StatCard, StatGrid, count } from './stat-card';
+import { StatCard, StatGrid, clicksText, count } from './stat-card';
 
 export function CategoryBreakdown({ stats }: { stats: CategoryClickStats }) {
   const top = stats.topCategories[0];
@@ -12,7 +12,7 @@ export function CategoryBreakdown({ stats }: { stats: CategoryClickStats }) {
     <div className="space-y-3">
       <StatGrid label="Category click figures">
         <StatCard label="Total Category Clicks" value={count(stats.totalClicks)} />
-        <StatCard label="Top Category" value={top ? top.categoryName : '—'} sub={top ? `${count(top.clickCount)} clicks` : 'No clicks yet'} />
+        <StatCard label="Top Category" value={top ? top.categoryName : '—'} sub={top ? clicksText(top.clickCount) : 'No clicks yet'} />
         <StatCard label="Categories Tracked" value={count(stats.categoriesTracked)} />
         <StatCard label="Unique Users" value={count(stats.uniqueUsers)} sub="with a tracking e-mail" />
       </StatGrid>
@@ -29,7 +29,7 @@ export function CategoryBreakdown({ stats }: { stats: CategoryClickStats }) {
                   <div className="flex justify-between gap-2">
                     <span className="font-medium text-slate-900">{c.categoryName}</span>
                     <span className="text-slate-700 tabular-nums">
-                      {count(c.clickCount)} clicks · {share.toLocaleString('en-GB')}%
+                      {clicksText(c.clickCount)} · {share.toLocaleString('en-GB')}%
                     </span>
                   </div>
                   <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden="true">

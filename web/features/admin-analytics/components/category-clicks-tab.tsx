@@ -30,29 +30,42 @@ export function CategoryClicksTab({ tabKey }: AdminTabProps) {
               {data.clicks.length === 0 ? (
                 <p className="px-4 py-3 text-sm text-slate-600">No category button clicks in this period.</p>
               ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full min-w-[32rem] text-left text-sm">
-                    <thead className="bg-slate-50 text-slate-700">
-                      <tr>
-                        {['Category', 'User', 'Time', 'Page'].map((h) => (
-                          <th key={h} scope="col" className="px-4 py-2 font-medium">
-                            {h}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100">
-                      {data.clicks.slice(0, RECENT_CATEGORY_CLICKS).map((c) => (
-                        <tr key={c.id}>
-                          <td className="px-4 py-2 font-medium text-slate-900">{c.categoryName}</td>
-                          <td className="px-4 py-2 break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</td>
-                          <td className="px-4 py-2 whitespace-nowrap text-slate-700">{ukDateTime(c.clickedAt)}</td>
-                          <td className="px-4 py-2 break-all text-slate-700">{c.pageUrl ?? 'Home'}</td>
+                <>
+                  <ul className="divide-y divide-slate-100 sm:hidden">
+                    {data.clicks.slice(0, RECENT_CATEGORY_CLICKS).map((c) => (
+                      <li key={c.id} className="px-4 py-2 text-sm">
+                        <p className="font-medium text-slate-900">{c.categoryName}</p>
+                        <p className="break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</p>
+                        <p className="text-slate-600">
+                          {ukDateTime(c.clickedAt)} · {c.pageUrl ?? 'Home'}
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="hidden overflow-x-auto sm:block">
+                    <table className="w-full min-w-[32rem] text-left text-sm">
+                      <thead className="bg-slate-50 text-slate-700">
+                        <tr>
+                          {['Category', 'User', 'Time', 'Page'].map((h) => (
+                            <th key={h} scope="col" className="px-4 py-2 font-medium">
+                              {h}
+                            </th>
+                          ))}
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody className="divide-y divide-slate-100">
+                        {data.clicks.slice(0, RECENT_CATEGORY_CLICKS).map((c) => (
+                          <tr key={c.id}>
+                            <td className="px-4 py-2 font-medium text-slate-900">{c.categoryName}</td>
+                            <td className="px-4 py-2 break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</td>
+                            <td className="px-4 py-2 whitespace-nowrap text-slate-700">{ukDateTime(c.clickedAt)}</td>
+                            <td className="px-4 py-2 break-all text-slate-700">{c.pageUrl ?? 'Home'}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
               )}
             </section>
           </>

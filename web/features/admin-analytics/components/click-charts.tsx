@@ -93,7 +93,11 @@ export function CtrByCampaignChart({ tracking }: { tracking: EmailTracking }) {
   return (
     <ChartPanel
       title="Click-through rate by campaign"
-      summary={data.length ? `${data.length} campaigns; the best is ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.name} at ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.ctr}%.` : 'no campaigns.'}
+      summary={
+        data.length
+          ? `${data.length} campaigns; the best is ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.name} at ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.ctr}%.`
+          : 'no campaigns.'
+      }
       table={{ columns: ['Campaign', 'Visits', 'Click-through rate (%)'], rows: data.map((d) => [d.name, d.visits, d.ctr]) }}
     >
       <ResponsiveContainer width="100%" height="100%">

@@ -32,7 +32,9 @@ export function Collapsible({ title, children, defaultOpen = false }: { title: R
 
 export function TopProductsList({ stats }: { stats: ClickStats }) {
   return (
-    <Collapsible title={`Top Products by Clicks (${count(Math.min(stats.topProducts.length, stats.uniqueProducts))} of ${count(stats.uniqueProducts)})`}>
+    <Collapsible
+      title={`Top Products by Clicks (${count(Math.min(stats.topProducts.length, stats.uniqueProducts))} of ${count(stats.uniqueProducts)})`}
+    >
       {stats.topProducts.length === 0 ? (
         <p className="px-4 py-3 text-sm text-slate-600">No product clicks in this period.</p>
       ) : (
@@ -116,7 +118,9 @@ function UserRow({ tabKey, user, range }: { tabKey: string; user: ClickStats['cl
 
 export function UsersByActivityList({ tabKey, stats, range }: { tabKey: string; stats: ClickStats; range: DateRange }) {
   return (
-    <Collapsible title={`Users by Click Activity (${count(Math.min(stats.clicksByEmail.length, stats.uniqueUsers))} of ${count(stats.uniqueUsers)})`}>
+    <Collapsible
+      title={`Users by Click Activity (${count(Math.min(stats.clicksByEmail.length, stats.uniqueUsers))} of ${count(stats.uniqueUsers)})`}
+    >
       {stats.clicksByEmail.length === 0 ? (
         <p className="px-4 py-3 text-sm text-slate-600">No clicks by signed-up users in this period.</p>
       ) : (

@@ -27,9 +27,13 @@ function SummaryCards({ tracking }: { tracking: EmailTracking }) {
   return (
     <StatGrid label="Summary">
       <StatCard label="Website Visits" value={count(s.totalWebsiteVisits)} sub={`${count(s.emailWebsiteVisits)} from e-mails`} />
-      <StatCard label="Amazon Affiliate Clicks" value={count(s.totalAmazonAffiliateClicks)} sub={`${count(s.emailAmazonAffiliateClicks)} from e-mails`} />
+      <StatCard
+        label="Amazon Affiliate Clicks"
+        value={count(s.totalAmazonAffiliateClicks)}
+        sub={`${count(s.emailAmazonAffiliateClicks)} from e-mails`}
+      />
       <StatCard label="Anonymous Visits Tracked" value={count(s.anonymousWebsiteVisits)} sub="no e-mail, IP or fingerprint kept" />
-      <StatCard label="Search Feed Queries" value={count(s.totalSearches)} sub="keyword searches" />
+      <StatCard label="Search Feed Queries" value={count(s.totalSearches)} sub="keyword queries to product search" />
       <StatCard label="Global CTR" value={`${s.clickThroughRate.toLocaleString('en-GB')}%`} sub="visits that went on to Amazon" />
       <StatCard label="Unique Users" value={count(s.uniqueUsers)} sub="e-mails that clicked" />
       <StatCard label="Unique Products" value={count(s.uniqueProducts)} sub="clicked at least once" />

@@ -41,7 +41,15 @@ export function rangeText(range: DateRange): string {
   return range.startDate === range.endDate ? show(range.startDate) : `${show(range.startDate)} – ${show(range.endDate)}`;
 }
 
-export function DateFilter({ preset, range, onChange }: { preset: DatePresetKey; range: DateRange; onChange: (key: DatePresetKey) => void }) {
+export function DateFilter({
+  preset,
+  range,
+  onChange,
+}: {
+  preset: DatePresetKey;
+  range: DateRange;
+  onChange: (key: DatePresetKey) => void;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">
       <div role="group" aria-label="Date filter" className="flex flex-wrap items-center gap-2">

@@ -25,12 +25,24 @@ export function CampaignTable({ tracking }: { tracking: EmailTracking }) {
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className={TH}>Campaign</th>
-                <th scope="col" className={TH}>Source</th>
-                <th scope="col" className={TH}>Medium</th>
-                <th scope="col" className={`${TH} text-right`}>Visits</th>
-                <th scope="col" className={`${TH} text-right`}>Click-throughs</th>
-                <th scope="col" className={`${TH} text-right`}>CTR</th>
+                <th scope="col" className={TH}>
+                  Campaign
+                </th>
+                <th scope="col" className={TH}>
+                  Source
+                </th>
+                <th scope="col" className={TH}>
+                  Medium
+                </th>
+                <th scope="col" className={`${TH} text-right`}>
+                  Visits
+                </th>
+                <th scope="col" className={`${TH} text-right`}>
+                  Click-throughs
+                </th>
+                <th scope="col" className={`${TH} text-right`}>
+                  CTR
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -81,7 +93,7 @@ export function RecentEmailVisits({ tracking }: { tracking: EmailTracking }) {
                         {v.productTitle ?? v.productAsin}
                       </a>
                     ) : (
-                      <span>{v.path}</span>
+                      <span>{v.path === '/' ? 'Home page' : v.path}</span>
                     )}
                   </td>
                   <td className="px-4 py-2 break-all text-slate-700">{v.userEmail ?? 'Anonymous'}</td>

@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 
 export const count = (n: number) => n.toLocaleString('en-GB');
+/** "1 click", "1,234 clicks". */
+export const clicksText = (n: number) => `${count(n)} ${n === 1 ? 'click' : 'clicks'}`;
 
 export function StatCard({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
   return (
