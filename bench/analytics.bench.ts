@@ -48,7 +48,10 @@ const ADMIN = { email: 'bench-owner@example.com', password: 'bench admin passwor
 const MB = 1024 * 1024;
 
 const f1 = (n: number) => n.toFixed(1);
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 
 /** Fills the analytics tables (see the module comment). `now` is the end of the two years. */
 async function generate(database: Database, now: Date): Promise<void> {
@@ -175,7 +178,13 @@ async function measureEndpoints(server: RunningServer, cookie: string, email: st
 
 /** Downloads every export over All Time, sampling the server's RSS. */
 async function measureExports(server: RunningServer, cookie: string): Promise<void> {
-  for (const kind of ['recent-clicks-csv', 'signed-up-users-clicks-csv', 'anonymous-users-clicks-csv', 'top-products-csv', 'users-by-activity-csv']) {
+  for (const kind of [
+    'recent-clicks-csv',
+    'signed-up-users-clicks-csv',
+    'anonymous-users-clicks-csv',
+    'top-products-csv',
+    'users-by-activity-csv',
+  ]) {
     let peak = rssMbOf(server.pid);
     const sampler = setInterval(() => (peak = Math.max(peak, rssMbOf(server.pid))), 50);
     const t = performance.now();
@@ -197,7 +206,13 @@ async function measureExports(server: RunningServer, cookie: string): Promise<vo
 
 async function benchServer(label: string, env: Record<string, string>): Promise<void> {
   const port = await freePort();
-  const server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env });
+  const server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
   try {
     const cookie = await signIn(server);
     console.log(`  ${label}: server RSS before the first analytics request ${f1(rssMbOf(server.pid))} MB`);
@@ -206,7 +221,9 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     console.log(
       `    first analytics request (waits for the in-memory click index, filling since 3 s after start): ${f1(first / 1000)} s, server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s; server RSS after it ${f1(rssMbOf(server.pid))} MB`,
     );
-    const top = await fetch(`${server.url}/api/admin/product-clicks-stats`, { headers: { cookie } }).then((r) => r.json() as Promise<{ clicksByEmail: { email: string }[] }>);
+    const top = await fetch(`${server.url}/api/admin/product-clicks-stats`, { headers: { cookie } }).then(
+      (r) => r.json() as Promise<{ clicksByEmail: { email: string }[] }>,
+    );
     await measureEndpoints(server, cookie, top.clicksByEmail[0]?.email ?? 'shopper1@example.com');
     await measureExports(server, cookie);
     console.log(`    server RSS at the end ${f1(rssMbOf(server.pid))} MB`);
@@ -216,7 +233,9 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
 }
 
 export async function run(): Promise<void> {
-  console.log(`  ${CLICKS.toLocaleString('en-GB')} product clicks, ${VISITS.toLocaleString('en-GB')} visits, ${CATEGORY_CLICKS.toLocaleString('en-GB')} category clicks; ${cpus().length} CPUs; load average ${load()} (1/5/15 min; the machine is shared with other work)`);
+  console.log(
+    `  ${CLICKS.toLocaleString('en-GB')} product clicks, ${VISITS.toLocaleString('en-GB')} visits, ${CATEGORY_CLICKS.toLocaleString('en-GB')} category clicks; ${cpus().length} CPUs; load average ${load()} (1/5/15 min; the machine is shared with other work)`,
+  );
   execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   const now = new Date();
 

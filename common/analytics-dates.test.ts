@@ -51,7 +51,9 @@ describe('presets', () => {
     expect(rangeFileLabel({})).toBe('all-time');
     expect(rangeFileLabel({ startDate: '2026-03-01', endDate: '2026-03-31' })).toBe('2026-03-01_to_2026-03-31');
     expect(rangeFileLabel({ startDate: '2026-03-29T00:00:00Z' })).toBe('from_2026-03-29T00-00-00Z');
-    expect(rangeQuery({ startDate: '2026-03-01', endDate: '2026-03-31' }, { email: 'a b' })).toBe('?startDate=2026-03-01&endDate=2026-03-31&email=a+b');
+    expect(rangeQuery({ startDate: '2026-03-01', endDate: '2026-03-31' }, { email: 'a b' })).toBe(
+      '?startDate=2026-03-01&endDate=2026-03-31&email=a+b',
+    );
     expect(rangeQuery({})).toBe('');
   });
 });

@@ -170,7 +170,11 @@ export const categoryClickRowSchema = z.object({
 });
 export type CategoryClickRow = z.infer<typeof categoryClickRowSchema>;
 
-export const categoryClicksResponseSchema = z.object({ range: rangeEcho, total: z.number().int(), clicks: z.array(categoryClickRowSchema) });
+export const categoryClicksResponseSchema = z.object({
+  range: rangeEcho,
+  total: z.number().int(),
+  clicks: z.array(categoryClickRowSchema),
+});
 export type CategoryClicksResponse = z.infer<typeof categoryClicksResponseSchema>;
 
 /** Category click stats (spec §3): `topCategories` holds the top 6, `clicksByCategory` every category. */

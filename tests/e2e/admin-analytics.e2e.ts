@@ -41,7 +41,13 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     const port = await freePort();
     server = await startServer(
-      { PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-analytics-')), PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAIL, ADMIN_PASSWORD },
+      {
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-analytics-')),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      },
       ['--demo'],
     );
     browser = await chromium.launch({
@@ -76,7 +82,11 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
 
   /** The number on a summary card. */
   const card = (page: Page, label: string) =>
-    page.getByLabel('Summary').locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    page
+      .getByLabel('Summary')
+      .locator('div', { has: page.getByText(label, { exact: true }) })
+      .locator('dd')
+      .first();
 
   it('a shopper from an e-mail clicks through; the owner sees it, filters it and exports it (1280, then 390)', async () => {
     // The shopper: opens an e-mail link, with a tracking e-mail stored, picks a category and clicks out.
@@ -87,9 +97,15 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     await page.goto(`${server.url}/?utm_source=email&utm_medium=price-drop&utm_campaign=${CAMPAIGN}`);
     await visit;
     const categoryClick = page.waitForResponse((r) => r.url().endsWith('/api/category-clicks') && r.status() === 201);
-    await page.getByRole('group', { name: 'Deal categories' }).getByRole('button', { name: /Electronics/ }).click();
+    await page
+      .getByRole('group', { name: 'Deal categories' })
+      .getByRole('button', { name: /Electronics/ })
+      .click();
     await categoryClick;
-    const button = page.getByTestId('product-card').first().getByRole('link', { name: /View at Amazon/ });
+    const button = page
+      .getByTestId('product-card')
+      .first()
+      .getByRole('link', { name: /View at Amazon/ });
     await button.waitFor();
     const asin = /\/go\/([A-Z0-9]{10})/.exec((await button.getAttribute('href')) ?? '')?.[1];
     expect(asin).toBeTruthy();
@@ -128,7 +144,10 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     await expect.poll(() => card(admin, 'Amazon Affiliate Clicks').textContent()).toBe('1');
 
     // The export holds exactly that click.
-    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('link', { name: 'Recent product clicks' }).click()]);
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: 'Recent product clicks' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('recent-product-clicks_all-time.csv');
     const rows = parse(readFileSync((await download.path()) as string), { columns: true, bom: true }) as Record<string, string>[];
     expect(rows.map((r) => [r['E-mail'], r.ASIN, r['UTM campaign']])).toEqual([[SHOPPER, asin, CAMPAIGN]]);

@@ -52,7 +52,12 @@ export function reportVisit(path: string = window.location.pathname, search: str
   const email = trackingEmail();
   if (email) body.userEmail = email;
   for (const k of CAMPAIGN_PARAMS) if (params.get(k)) body[k] = params.get(k)!.slice(0, 100);
-  void fetch('/api/visits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), keepalive: true })
+  void fetch('/api/visits', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  })
     .then((r) => (r.ok ? (r.json() as Promise<{ visit: string }>) : null))
     .then((answer) => {
       if (answer) window.sessionStorage.setItem(VISIT_KEY, answer.visit);

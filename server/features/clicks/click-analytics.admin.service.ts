@@ -247,7 +247,12 @@ function toCategoryRow(r: Awaited<ReturnType<typeof categoryClicksByIds>>[number
 }
 
 /** `GET /api/admin/category-clicks`: the newest `limit` category button clicks of the range, and their count. */
-export async function categoryClickList(database: Database, range: AnalyticsRange, limit: number, now: Date): Promise<CategoryClicksResponse> {
+export async function categoryClickList(
+  database: Database,
+  range: AnalyticsRange,
+  limit: number,
+  now: Date,
+): Promise<CategoryClicksResponse> {
   const { categoryClicks: log } = await freshClickLogs(database, now);
   const [from, to] = bounds(range);
   const { positions, total } = newestPositions(log, limit, (i) => (log.atMs[i] as number) >= from && (log.atMs[i] as number) < to);
@@ -370,4 +375,3 @@ export async function emailTracking(database: Database, range: AnalyticsRange, n
     })),
   };
 }
-

@@ -4,7 +4,7 @@
  * search counts, and the keyset batches the CSV exports stream. Every range is `[from, to)` in
  * instants; `null` is unbounded.
  */
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import { categoryClicks } from '../../db/schema/category-clicks.schema';
@@ -17,7 +17,10 @@ export interface InstantRange {
   to: Date | null;
 }
 
-function within(column: typeof productClicks.clickedAt | typeof categoryClicks.clickedAt | typeof siteVisits.visitedAt, range: InstantRange) {
+function within(
+  column: typeof productClicks.clickedAt | typeof categoryClicks.clickedAt | typeof siteVisits.visitedAt,
+  range: InstantRange,
+) {
   return [range.from ? gte(column, range.from) : undefined, range.to ? lt(column, range.to) : undefined];
 }
 
@@ -149,7 +152,10 @@ export async function clicksOfEmail(db: Db, email: string, range: InstantRange, 
       .where(where)
       .orderBy(desc(productClicks.clickedAt), desc(productClicks.id))
       .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(productClicks).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productClicks)
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -223,7 +229,9 @@ export async function productClickExportBatch(
           ? isNull(productClicks.email)
           : eq(productClicks.email, audience.email);
   // A row comparison, so the (clicked_at, id) index serves the keyset directly.
-  const after = cursor ? sql`(${productClicks.clickedAt}, ${productClicks.id}) < (${cursor.clickedAt.toISOString()}::timestamptz, ${cursor.id})` : undefined;
+  const after = cursor
+    ? sql`(${productClicks.clickedAt}, ${productClicks.id}) < (${cursor.clickedAt.toISOString()}::timestamptz, ${cursor.id})`
+    : undefined;
   return db
     .select(productClickRowColumns)
     .from(productClicks)

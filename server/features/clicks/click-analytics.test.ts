@@ -33,7 +33,15 @@ let app: App;
 let close: () => Promise<void>;
 let admin: AdminHeaders;
 
-type Seed = { at: string; email: string | null; asin: string; category: string | null; title?: string; utm?: [string, string, string]; visit?: string };
+type Seed = {
+  at: string;
+  email: string | null;
+  asin: string;
+  category: string | null;
+  title?: string;
+  utm?: [string, string, string];
+  visit?: string;
+};
 /** c1…c10: the instants sit on each side of London midnights (GMT and BST) and inside the repeated hour of 25 October. */
 const CLICKS: Seed[] = [
   { at: '2026-03-28T23:59:59Z', email: ANA, asin: A, category: 'home-kitchen', utm: ['email', 'price-drop', 'spring'] },
@@ -90,8 +98,20 @@ beforeAll(async () => {
   );
   await database.db.insert(categoryClicks).values([
     { categoryName: 'Kitchen', categorySlug: 'home-kitchen', userEmail: ANA, pageUrl: '/', clickedAt: new Date('2026-03-29T00:30:00Z') },
-    { categoryName: 'Electronics', categorySlug: 'electronics', userEmail: null, pageUrl: null, clickedAt: new Date('2026-03-29T12:00:00Z') },
-    { categoryName: 'Kitchen', categorySlug: 'home-kitchen', userEmail: BEN, pageUrl: '/categories', clickedAt: new Date('2026-10-25T01:30:00Z') },
+    {
+      categoryName: 'Electronics',
+      categorySlug: 'electronics',
+      userEmail: null,
+      pageUrl: null,
+      clickedAt: new Date('2026-03-29T12:00:00Z'),
+    },
+    {
+      categoryName: 'Kitchen',
+      categorySlug: 'home-kitchen',
+      userEmail: BEN,
+      pageUrl: '/categories',
+      clickedAt: new Date('2026-10-25T01:30:00Z'),
+    },
   ]);
   await database.db.insert(searchCounts).values([
     { hour: new Date('2026-10-24T22:00:00Z'), searches: 2 },
@@ -112,7 +132,13 @@ const day = (d: string) => `startDate=${d}&endDate=${d}`;
 describe('GET /api/admin/product-clicks-stats', () => {
   it('all time: every card figure, the top lists, categories and the day series', async () => {
     const s = await json('/product-clicks-stats');
-    expect(s).toMatchObject({ totalClicks: 10, uniqueUsers: 2, uniqueProducts: 3, anonymousClicks: 3, range: { startDate: null, endDate: null } });
+    expect(s).toMatchObject({
+      totalClicks: 10,
+      uniqueUsers: 2,
+      uniqueProducts: 3,
+      anonymousClicks: 3,
+      range: { startDate: null, endDate: null },
+    });
     expect(s.topProducts).toEqual([
       { asin: A, title: 'Tefal Frying Pan 28 cm', category: 'home-kitchen', clickCount: 5 },
       { asin: B, title: 'Anker USB-C Charger', category: 'electronics', clickCount: 3 },
@@ -169,7 +195,10 @@ describe('GET /api/admin/product-clicks', () => {
     const all = await json('/product-clicks');
     expect(all.total).toBe(10);
     expect(all.clicks.map((c: { clickedAt: string }) => c.clickedAt)).toEqual(
-      [...CLICKS.map((c) => c.at)].sort().reverse().map((at) => new Date(at).toISOString()),
+      [...CLICKS.map((c) => c.at)]
+        .sort()
+        .reverse()
+        .map((at) => new Date(at).toISOString()),
     );
     expect(all.clicks[0]).toMatchObject({ userEmail: BEN, productAsin: C, price: null });
     const ana = await json('/product-clicks?email=ANA@');
@@ -211,7 +240,14 @@ describe('category clicks', () => {
     const list = await json(`/category-clicks?limit=1&${day('2026-03-29')}`);
     expect(list.total).toBe(2);
     expect(list.clicks).toEqual([
-      { id: 2, categoryName: 'Electronics', categorySlug: 'electronics', userEmail: null, pageUrl: null, clickedAt: '2026-03-29T12:00:00.000Z' },
+      {
+        id: 2,
+        categoryName: 'Electronics',
+        categorySlug: 'electronics',
+        userEmail: null,
+        pageUrl: null,
+        clickedAt: '2026-03-29T12:00:00.000Z',
+      },
     ]);
   });
 });
@@ -235,7 +271,14 @@ describe('GET /api/admin/email-tracking', () => {
       { source: 'email', medium: 'weekly', campaign: 'oct', visits: 2, clickThroughs: 1, clickThroughRate: 50 },
       { source: 'email', medium: 'price-drop', campaign: 'spring', visits: 1, clickThroughs: 1, clickThroughRate: 100 },
     ]);
-    expect(t.recentVisits.map((v: { productAsin: string; userEmail: string | null; clickedThrough: boolean; productTitle: string | null }) => [v.productAsin, v.userEmail, v.clickedThrough, v.productTitle])).toEqual([
+    expect(
+      t.recentVisits.map((v: { productAsin: string; userEmail: string | null; clickedThrough: boolean; productTitle: string | null }) => [
+        v.productAsin,
+        v.userEmail,
+        v.clickedThrough,
+        v.productTitle,
+      ]),
+    ).toEqual([
       [B, null, false, null],
       [A, ANA, true, 'Tefal Frying Pan 28 cm'],
       [B, BEN, true, null],
@@ -244,7 +287,13 @@ describe('GET /api/admin/email-tracking', () => {
 
   it('25 October: searches by London day, visits of that day only', async () => {
     const t = await json(`/email-tracking?${day('2026-10-25')}`);
-    expect(t.summary).toMatchObject({ totalWebsiteVisits: 3, emailWebsiteVisits: 2, anonymousWebsiteVisits: 2, totalSearches: 5, clickThroughRate: 33.3 });
+    expect(t.summary).toMatchObject({
+      totalWebsiteVisits: 3,
+      emailWebsiteVisits: 2,
+      anonymousWebsiteVisits: 2,
+      totalSearches: 5,
+      clickThroughRate: 33.3,
+    });
     expect((await json(`/email-tracking?${day('2026-10-24')}`)).summary.totalSearches).toBe(2);
   });
 });
@@ -285,7 +334,11 @@ describe('CSV exports', () => {
     expect(signedUp.rows).toHaveLength(7);
     expect(signedUp.rows.every((r) => r['E-mail'] !== 'Anonymous')).toBe(true);
     const anonymous = await csv('/export/anonymous-users-clicks-csv');
-    expect(anonymous.rows.map((r) => r['Clicked at (UTC)'])).toEqual(['2026-10-25T23:59:59.000Z', '2026-10-24T22:59:59.000Z', '2026-03-29T23:00:00.000Z']);
+    expect(anonymous.rows.map((r) => r['Clicked at (UTC)'])).toEqual([
+      '2026-10-25T23:59:59.000Z',
+      '2026-10-24T22:59:59.000Z',
+      '2026-03-29T23:00:00.000Z',
+    ]);
     expect(anonymous.rows[0]?.['Price (£)']).toBe('');
     expect((await csv('/export/recent-clicks-csv?startDate=2026-03-29&endDate=2026-03-29')).rows[1]?.['Price (£)']).toBe('19.99');
   });
@@ -295,7 +348,10 @@ describe('bad input', () => {
   it.each([
     ['?startDate=2026-13-01', 'startDate: must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone (2026-03-29T00:00:00Z)'],
     ['?startDate=2026-02-30', 'startDate: must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone (2026-03-29T00:00:00Z)'],
-    ['?startDate=2026-03-29T10:00:00', 'startDate: must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone (2026-03-29T00:00:00Z)'],
+    [
+      '?startDate=2026-03-29T10:00:00',
+      'startDate: must be an ISO 8601 date (YYYY-MM-DD) or date-time with a time zone (2026-03-29T00:00:00Z)',
+    ],
     ['?startDate=2026-03-02&endDate=2026-03-01', 'endDate: must not be before startDate'],
     ['?startDate=2020-01-01&endDate=2025-01-01', 'endDate: must be at most 5 years after startDate'],
     ['?category=kitchen', 'category: is not a filter of this endpoint'],
@@ -353,13 +409,27 @@ describe('the figures follow the database', () => {
     });
     expect(visit.statusCode, visit.body).toBe(201);
     const { visit: visitRef } = visit.json();
-    const go = await app.inject({ method: 'GET', url: `/go/${A}?ct=shop&email=cleo@example.com&utm_source=email&utm_medium=weekly&utm_campaign=nov&visit=${visitRef}` });
+    const go = await app.inject({
+      method: 'GET',
+      url: `/go/${A}?ct=shop&email=cleo@example.com&utm_source=email&utm_medium=weekly&utm_campaign=nov&visit=${visitRef}`,
+    });
     expect(go.statusCode).toBe(302);
     const stats = await json('/product-clicks-stats');
     expect(stats).toMatchObject({ totalClicks: 11, uniqueUsers: 3 });
     const tracking = await json('/email-tracking');
-    expect(tracking.campaigns.find((c: { campaign: string }) => c.campaign === 'nov')).toEqual({ source: 'email', medium: 'weekly', campaign: 'nov', visits: 1, clickThroughs: 1, clickThroughRate: 100 });
-    expect(tracking.recentVisits[0]).toMatchObject({ userEmail: 'cleo@example.com', clickedThrough: true, productTitle: 'Tefal Frying Pan 28 cm' });
+    expect(tracking.campaigns.find((c: { campaign: string }) => c.campaign === 'nov')).toEqual({
+      source: 'email',
+      medium: 'weekly',
+      campaign: 'nov',
+      visits: 1,
+      clickThroughs: 1,
+      clickThroughRate: 100,
+    });
+    expect(tracking.recentVisits[0]).toMatchObject({
+      userEmail: 'cleo@example.com',
+      clickedThrough: true,
+      productTitle: 'Tefal Frying Pan 28 cm',
+    });
 
     await database.db.delete(productClicks).where(eq(productClicks.email, 'cleo@example.com'));
     expect(await json('/product-clicks-stats')).toMatchObject({ totalClicks: 10, uniqueUsers: 2 });

@@ -116,11 +116,17 @@ export function clickExport(database: Database, kind: ClickExport, range: Analyt
   const fileName = exportFileName(CLICK_EXPORTS[kind], range);
   switch (kind) {
     case 'top-products-csv':
-      return { fileName, body: csvStream(['Rank', 'ASIN', 'Product title', 'Category', 'Clicks'], totalsRecords(database, range, now, 'products')) };
+      return {
+        fileName,
+        body: csvStream(['Rank', 'ASIN', 'Product title', 'Category', 'Clicks'], totalsRecords(database, range, now, 'products')),
+      };
     case 'users-by-activity-csv':
       return {
         fileName,
-        body: csvStream(['Rank', 'E-mail', 'Clicks', 'Last click (UTC)', 'Last click (UK time)'], totalsRecords(database, range, now, 'users')),
+        body: csvStream(
+          ['Rank', 'E-mail', 'Clicks', 'Last click (UTC)', 'Last click (UK time)'],
+          totalsRecords(database, range, now, 'users'),
+        ),
       };
     case 'recent-clicks-csv':
       return { fileName, body: csvStream(CLICK_COLUMNS, clickRecords(database, range, 'all')) };

@@ -13,13 +13,7 @@
  */
 import type { Database, Db } from '../../db/client';
 import { ClickLog, FLAG_CLICKED, FLAG_EMAIL_SOURCE, campaignKey, type LogEntry } from './click-log';
-import {
-  analyticsTablesState,
-  categoryClicksForLog,
-  productClicksForLog,
-  visitIdsOfRefs,
-  visitsForLog,
-} from './click-analytics.queries';
+import { analyticsTablesState, categoryClicksForLog, productClicksForLog, visitIdsOfRefs, visitsForLog } from './click-analytics.queries';
 
 const BATCH = 10_000;
 /** How long an id skipped by a tail read is asked for again. */

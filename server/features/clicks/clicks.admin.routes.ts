@@ -67,12 +67,16 @@ export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> 
     timer.unref();
   });
 
-  app.get('/product-clicks-stats', { schema: { querystring: analyticsRangeQuerySchema, response: { 200: clickStatsSchema, ...errors } } }, async (request) =>
-    productClickStats(database, toAnalyticsRange(request.query), deps.clock()),
+  app.get(
+    '/product-clicks-stats',
+    { schema: { querystring: analyticsRangeQuerySchema, response: { 200: clickStatsSchema, ...errors } } },
+    async (request) => productClickStats(database, toAnalyticsRange(request.query), deps.clock()),
   );
 
-  app.get('/product-clicks', { schema: { querystring: productClicksQuerySchema, response: { 200: productClicksResponseSchema, ...errors } } }, async (request) =>
-    productClickList(database, toAnalyticsRange(request.query), request.query.email, request.query.limit, deps.clock()),
+  app.get(
+    '/product-clicks',
+    { schema: { querystring: productClicksQuerySchema, response: { 200: productClicksResponseSchema, ...errors } } },
+    async (request) => productClickList(database, toAnalyticsRange(request.query), request.query.email, request.query.limit, deps.clock()),
   );
 
   app.get(
@@ -85,16 +89,22 @@ export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> 
     },
   );
 
-  app.get('/category-clicks', { schema: { querystring: categoryClicksQuerySchema, response: { 200: categoryClicksResponseSchema, ...errors } } }, async (request) =>
-    categoryClickList(database, toAnalyticsRange(request.query), request.query.limit, deps.clock()),
+  app.get(
+    '/category-clicks',
+    { schema: { querystring: categoryClicksQuerySchema, response: { 200: categoryClicksResponseSchema, ...errors } } },
+    async (request) => categoryClickList(database, toAnalyticsRange(request.query), request.query.limit, deps.clock()),
   );
 
-  app.get('/category-clicks-stats', { schema: { querystring: analyticsRangeQuerySchema, response: { 200: categoryClickStatsSchema, ...errors } } }, async (request) =>
-    categoryClickStats(database, toAnalyticsRange(request.query), deps.clock()),
+  app.get(
+    '/category-clicks-stats',
+    { schema: { querystring: analyticsRangeQuerySchema, response: { 200: categoryClickStatsSchema, ...errors } } },
+    async (request) => categoryClickStats(database, toAnalyticsRange(request.query), deps.clock()),
   );
 
-  app.get('/email-tracking', { schema: { querystring: analyticsRangeQuerySchema, response: { 200: emailTrackingSchema, ...errors } } }, async (request) =>
-    emailTracking(database, toAnalyticsRange(request.query), deps.clock()),
+  app.get(
+    '/email-tracking',
+    { schema: { querystring: analyticsRangeQuerySchema, response: { 200: emailTrackingSchema, ...errors } } },
+    async (request) => emailTracking(database, toAnalyticsRange(request.query), deps.clock()),
   );
 
   for (const kind of Object.keys(CLICK_EXPORTS) as ClickExport[]) {

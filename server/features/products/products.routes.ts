@@ -61,7 +61,8 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const criteria = normaliseCriteria(request.body);
       // "Search Feed Queries" (admin Clicks tab, issue 13): new keyword searches (page 1), counted per hour.
-      if (criteria.keywords.trim() !== '' && criteria.page === 1) noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
+      if (criteria.keywords.trim() !== '' && criteria.page === 1)
+        noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
       const body = await answers.get(`search:${searchAnswerKey(criteria)}`, () => searchProducts(db, caches, tag, criteria));
       return sendJson(request, reply, body as JsonAnswer);
     },

@@ -41,7 +41,8 @@ const ROWS: readonly { name: string; kind: string; purpose: string; duration: st
   {
     name: 'visit (session storage)',
     kind: 'Functional',
-    purpose: 'A random code for this visit, so a click to Amazon can be counted for the e-mail campaign that brought you. It identifies no one.',
+    purpose:
+      'A random code for this visit, so a click to Amazon can be counted for the e-mail campaign that brought you. It identifies no one.',
     duration: 'Until you close the tab',
   },
   {

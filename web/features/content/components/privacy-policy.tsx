@@ -85,8 +85,8 @@ export function PrivacyPolicyText() {
           unsubscribe link in every e-mail.
         </li>
         <li>
-          <strong>Legitimate interests</strong> for click and visit records (to run and improve the site and to account for affiliate commission),
-          unsubscribe records, security and abuse prevention, and answering messages you send us.
+          <strong>Legitimate interests</strong> for click and visit records (to run and improve the site and to account for affiliate
+          commission), unsubscribe records, security and abuse prevention, and answering messages you send us.
         </li>
       </ul>
 
@@ -108,7 +108,9 @@ export function PrivacyPolicyText() {
           Your subscription and consent record: while you are subscribed, and afterwards the fact that you unsubscribed, so we never e-mail
           you again by mistake.
         </li>
-        <li>Click and visit records, unsubscribe records, contact messages and sent e-mails: as long as we need them for the purposes above.</li>
+        <li>
+          Click and visit records, unsubscribe records, contact messages and sent e-mails: as long as we need them for the purposes above.
+        </li>
       </ul>
       <p>Deletion is currently done by hand: if you would like your data removed sooner, e-mail us and we will do it within one month.</p>
 
