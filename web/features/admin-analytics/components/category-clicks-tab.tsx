@@ -12,6 +12,17 @@ import { DateFilter, useDateFilter } from './date-filter';
 import { QueryState } from './query-state';
 import { ukDateTime } from './uk-time';
 
+/** The page a click came from: 'Home' when none was recorded (spec §2), our own pages as their path. */
+function pageText(pageUrl: string | null): string {
+  if (!pageUrl) return 'Home';
+  try {
+    const url = new URL(pageUrl, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : pageUrl;
+  } catch {
+    return pageUrl;
+  }
+}
+
 export function CategoryClicksTab({ tabKey }: AdminTabProps) {
   const { preset, range, setPreset } = useDateFilter();
   const stats = useQuery(categoryClickStatsQuery(tabKey, range));
@@ -37,7 +48,7 @@ export function CategoryClicksTab({ tabKey }: AdminTabProps) {
                         <p className="font-medium text-slate-900">{c.categoryName}</p>
                         <p className="break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</p>
                         <p className="text-slate-600">
-                          {ukDateTime(c.clickedAt)} · {c.pageUrl ?? 'Home'}
+                          {ukDateTime(c.clickedAt)} · {pageText(c.pageUrl)}
                         </p>
                       </li>
                     ))}
@@ -59,7 +70,7 @@ export function CategoryClicksTab({ tabKey }: AdminTabProps) {
                             <td className="px-4 py-2 font-medium text-slate-900">{c.categoryName}</td>
                             <td className="px-4 py-2 break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</td>
                             <td className="px-4 py-2 whitespace-nowrap text-slate-700">{ukDateTime(c.clickedAt)}</td>
-                            <td className="px-4 py-2 break-all text-slate-700">{c.pageUrl ?? 'Home'}</td>
+                            <td className="px-4 py-2 break-all text-slate-700">{pageText(c.pageUrl)}</td>
                           </tr>
                         ))}
                       </tbody>

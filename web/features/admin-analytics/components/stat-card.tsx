@@ -9,7 +9,7 @@ export function StatCard({ label, value, sub }: { label: string; value: ReactNod
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+      <dd className="mt-1 text-xl font-bold [overflow-wrap:anywhere] text-slate-900 tabular-nums sm:text-2xl">{value}</dd>
       {sub ? <dd className="mt-1 text-xs text-slate-600">{sub}</dd> : null}
     </div>
   );
