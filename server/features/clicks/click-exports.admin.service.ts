@@ -14,8 +14,9 @@
  * an apostrophe. Times are ISO 8601 (UTC) plus the Europe/London wall-clock time.
  */
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import { ANALYTICS_TIME_ZONE, rangeFileLabel } from '../../../common/analytics-dates';
+import { stringify } from 'csv-stringify/sync';
+import { rangeFileLabel } from '../../../common/analytics-dates';
+import { londonWallClock } from './click-analytics.rules';
 import type { Database } from '../../db/client';
 import { productClickExportBatch, type ClickAudience, type ExportCursor } from './click-analytics.queries';
 import { rankedTotals, toClickRow, type AnalyticsRange } from './click-analytics.admin.service';
@@ -39,9 +40,8 @@ export function safeCell(value: string | number | null | undefined): string | nu
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: ANALYTICS_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
 /** `25/10/2026 01:30:00` in Europe/London. */
-const londonTime = (iso: string) => ukTime.format(new Date(iso)).replace(', ', ' ');
+const londonTime = (iso: string) => londonWallClock(Date.parse(iso));
 
 const CLICK_COLUMNS = [
   'Clicked at (UTC)',
@@ -65,14 +65,16 @@ export function exportFileName(stem: string, range: AnalyticsRange): string {
   return `${stem}_${rangeFileLabel({ startDate: range.startDate ?? undefined, endDate: range.endDate ?? undefined })}.csv`;
 }
 
-/** Click rows of the range for `audience`, newest first, fetched a batch at a time as they are read. */
-async function* clickRecords(database: Database, range: AnalyticsRange, audience: ClickAudience): AsyncGenerator<(string | number)[]> {
+type Cell = string | number;
+
+/** Click rows of the range for `audience`, newest first, one batch at a time as they are read. */
+async function* clickRecords(database: Database, range: AnalyticsRange, audience: ClickAudience): AsyncGenerator<Cell[][]> {
   let cursor: ExportCursor | null = null;
   for (;;) {
     const rows = await productClickExportBatch(database.db, range, audience, cursor, BATCH);
-    for (const db of rows) {
+    yield rows.map((db) => {
       const r = toClickRow(db);
-      yield [
+      return [
         r.clickedAt,
         londonTime(r.clickedAt),
         r.userEmail ?? 'Anonymous',
@@ -88,27 +90,34 @@ async function* clickRecords(database: Database, range: AnalyticsRange, audience
         r.utmCampaign,
         r.affiliateUrl,
       ].map(safeCell);
-    }
+    });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) return;
     cursor = { clickedAt: last.clickedAt, id: last.id };
   }
 }
 
-async function* totalsRecords(database: Database, range: AnalyticsRange, now: Date, which: 'products' | 'users') {
+/** Every product or user of the range with its clicks, in batches (at most one row per product or address). */
+async function* totalsRecords(database: Database, range: AnalyticsRange, now: Date, which: 'products' | 'users'): AsyncGenerator<Cell[][]> {
   const totals = await rankedTotals(database, range, now);
-  if (which === 'products') {
-    let rank = 0;
-    for (const p of totals.products) yield [++rank, p.asin, p.title, p.category, p.clickCount].map(safeCell);
-  } else {
-    let rank = 0;
-    for (const u of totals.users) yield [++rank, u.email, u.clickCount, u.lastClickedAt, londonTime(u.lastClickedAt)].map(safeCell);
-  }
+  const rows =
+    which === 'products'
+      ? totals.products.map((p, i) => [i + 1, p.asin, p.title, p.category, p.clickCount].map(safeCell))
+      : totals.users.map((u, i) => [i + 1, u.email, u.clickCount, u.lastClickedAt, londonTime(u.lastClickedAt)].map(safeCell));
+  for (let i = 0; i < rows.length; i += BATCH) yield rows.slice(i, i + BATCH);
 }
 
-/** A CSV stream of `records` under `columns` (header row first). */
-function csvStream(columns: string[], records: AsyncIterable<(string | number)[]>): Readable {
-  return Readable.from(records).pipe(stringify({ header: true, columns, bom: true }));
+/**
+ * A CSV stream of `batches` under `columns` (byte-order mark and header row first): each batch is
+ * written as one chunk, so the stream (and the compression after it) handles a few hundred chunks
+ * for a million rows, not a million.
+ */
+function csvStream(columns: string[], batches: AsyncIterable<Cell[][]>): Readable {
+  async function* chunks() {
+    yield stringify([], { header: true, columns, bom: true });
+    for await (const rows of batches) if (rows.length > 0) yield stringify(rows);
+  }
+  return Readable.from(chunks());
 }
 
 /** The CSV of export `kind` for the range, and its file name. Errors while streaming end the answer early. */

@@ -13,7 +13,14 @@
  */
 import type { Database, Db } from '../../db/client';
 import { ClickLog, FLAG_CLICKED, FLAG_EMAIL_SOURCE, campaignKey, type LogEntry } from './click-log';
-import { analyticsTablesState, categoryClicksForLog, productClicksForLog, visitIdsOfRefs, visitsForLog } from './click-analytics.queries';
+import {
+  analyticsTablesState,
+  categoryClicksForLog,
+  clickedVisitIds,
+  productClicksForLog,
+  visitIdsOfRefs,
+  visitsForLog,
+} from './click-analytics.queries';
 
 const BATCH = 10_000;
 /** How long an id skipped by a tail read is asked for again. */
@@ -118,7 +125,7 @@ class ClickLogCache {
       key: r.k,
       group: null,
       campaign: campaignKey(r.src, r.med, r.cmp),
-      flags: (isEmailSource(r.src) ? FLAG_EMAIL_SOURCE : 0) | (r.clicked ? FLAG_CLICKED : 0),
+      flags: isEmailSource(r.src) ? FLAG_EMAIL_SOURCE : 0,
     })),
   );
   private running: Promise<void> | null = null;
@@ -144,7 +151,9 @@ class ClickLogCache {
     if (reloadVisits) this.visits.reset(changes.get('site_visits') ?? 0);
     // Visits before clicks: a click names its visit, which is then already held.
     const expected = (log: SyncedLog) => state.maxIds.get(log.table) ?? 0;
+    const visitsFrom = this.visits.maxId;
     await this.visits.catchUp(db, nowMs, expected(this.visits));
+    if (this.visits.maxId > visitsFrom) for (const id of await clickedVisitIds(db, visitsFrom)) this.markClicked(id);
     await this.category.catchUp(db, nowMs, expected(this.category));
     // Clicks of the last 10 minutes (or any after the first load) may name a visit held without its flag.
     const refs = new Set<string>();
@@ -153,10 +162,12 @@ class ClickLogCache {
       const ref = (row as LogEntry & { visitRef?: string | null }).visitRef;
       if (ref && (!firstLoad || nowMs - row.atMs < GAP_WINDOW_MS)) refs.add(ref);
     });
-    for (const id of await visitIdsOfRefs(db, [...refs])) {
-      const at = this.visits.log.positionOf(id);
-      if (at >= 0) this.visits.log.flags[at] = (this.visits.log.flags[at] as number) | FLAG_CLICKED;
-    }
+    for (const id of await visitIdsOfRefs(db, [...refs])) this.markClicked(id);
+  }
+
+  private markClicked(visitId: number): void {
+    const at = this.visits.log.positionOf(visitId);
+    if (at >= 0) this.visits.log.flags[at] = (this.visits.log.flags[at] as number) | FLAG_CLICKED;
   }
 
   logs(): ClickLogs {
