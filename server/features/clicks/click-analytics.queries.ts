@@ -51,7 +51,11 @@ export async function analyticsTablesState(db: Db): Promise<AnalyticsTablesState
   };
 }
 
-/** A row of a click index batch: numbers already as numbers (ids and epoch ms as float8), no Date objects. */
+/**
+ * A row of a click index batch: numbers already as numbers (ids and epoch ms as float8), no Date
+ * objects. `date_part` (double precision), not `extract` (numeric since PostgreSQL 14): numeric
+ * arithmetic made each 10,000-row batch about 4 times slower on PGlite.
+ */
 export interface LogRow {
   id: number;
   t: number;
@@ -78,7 +82,7 @@ async function rows(db: Db, query: SQL): Promise<LogRow[]> {
 export async function productClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
   return rows(
     db,
-    sql`select id::float8 as id, (extract(epoch from clicked_at) * 1000)::float8 as t, email, coalesce(asin, deal_id) as k,
+    sql`select id::float8 as id, date_part('epoch', clicked_at) * 1000 as t, email, coalesce(asin, deal_id) as k,
           title as label, category as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, visit_ref as ref, null as clicked
         from product_clicks where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
   );
@@ -88,7 +92,7 @@ export async function productClicksForLog(db: Db, afterId: number, limit: number
 export async function categoryClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
   return rows(
     db,
-    sql`select id::float8 as id, (extract(epoch from clicked_at) * 1000)::float8 as t, user_email as email, category_slug as k,
+    sql`select id::float8 as id, date_part('epoch', clicked_at) * 1000 as t, user_email as email, category_slug as k,
           category_name as label, null as grp, null as src, null as med, null as cmp, null as ref, null as clicked
         from category_clicks where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
   );
@@ -98,7 +102,7 @@ export async function categoryClicksForLog(db: Db, afterId: number, limit: numbe
 export async function visitsForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
   return rows(
     db,
-    sql`select id::float8 as id, (extract(epoch from visited_at) * 1000)::float8 as t, email, asin as k, null as label,
+    sql`select id::float8 as id, date_part('epoch', visited_at) * 1000 as t, email, asin as k, null as label,
           null as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, null as ref, null as clicked
         from site_visits where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
   );
