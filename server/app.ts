@@ -31,6 +31,8 @@ import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
 import { webRoutes } from './features/web/web.routes';
 import { alternativesRoutes } from './features/alternatives/alternatives.routes';
 import { clicksRoutes } from './features/clicks/clicks.routes';
+import { visitsRoutes } from './features/clicks/visits.routes';
+import { clicksAdminRoutes } from './features/clicks/clicks.admin.routes';
 import { signupsRoutes } from './features/signups/signups.routes';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
 import { blogRoutes } from './features/blog/blog.routes';
@@ -69,6 +71,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   priceChecksRoutes,
   alternativesRoutes,
   clicksRoutes,
+  visitsRoutes,
   signupsRoutes,
   preferencesRoutes,
   blogRoutes,
@@ -110,6 +113,8 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   // Issue 12 part 3: templates and owner-sent e-mail.
   emailTemplatesRoutes,
   emailAlertsRoutes,
+  // Issue 13: click, category and e-mail analytics.
+  clicksAdminRoutes,
 ];
 
 /**

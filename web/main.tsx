@@ -8,12 +8,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import { initSession } from './features/session/session.store';
 import { createQueryClient } from './lib/query-client';
-import { captureCampaign } from './lib/outbound-link';
+import { captureCampaign, reportVisit } from './lib/outbound-link';
 import { createRouter } from './router';
 import './app.css';
 
 initSession();
 captureCampaign();
+reportVisit();
 const queryClient = createQueryClient();
 const router = createRouter();
 

@@ -9,6 +9,7 @@ import { AFFILIATE_TAG_PATTERN, isAllowedAmazonUrl } from '../affiliate';
 import { emailSchema } from './alerts.schema';
 import { categoryPageSlugSchema } from './deals.schema';
 import { SURVEY_CATEGORY_VALUES } from '../engagement';
+import { VISIT_REF_PATTERN } from './visits.schema';
 
 export { EMAIL_FREQUENCIES, SIGNUP_CONSENT_WORDING, SIGN_IN_MESSAGE, SURVEY_CATEGORIES } from '../engagement';
 
@@ -96,6 +97,8 @@ export const goQuerySchema = z
     url: safeText(2000).refine(isAllowedAmazonUrl, 'must be an Amazon UK link').optional(),
     /** A category page's slug (issue 8): the server tags the link with that page's stored tag. */
     cp: categoryPageSlugSchema.optional(),
+    /** The visit this browser session reported (POST /api/visits; issue 13), for campaign click-throughs. */
+    visit: z.string().regex(VISIT_REF_PATTERN, 'must be a visit reference (32 hex characters)').optional(),
   })
   .extend(campaignSchema.shape);
 

@@ -21,6 +21,7 @@ export const erasureResponseSchema = z.object({
     visitorTokens: z.number().int(),
     outboxMessages: z.number().int(),
     contactMessages: z.number().int(),
+    siteVisits: z.number().int(),
   }),
   /** Sum of the above. */
   total: z.number().int(),

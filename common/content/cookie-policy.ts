@@ -36,6 +36,13 @@ export const BROWSER_STORAGE: readonly StorageItem[] = [
     duration: 'Until you close the tab',
   },
   {
+    name: 'visit (session storage)',
+    kind: 'Functional',
+    purpose:
+      'A random code for this visit, so a click to Amazon can be counted for the e-mail campaign that brought you. It identifies no one.',
+    duration: 'Until you close the tab',
+  },
+  {
     name: 'Survey shown (session storage)',
     kind: 'Functional',
     purpose: 'Stops the preference survey opening twice.',

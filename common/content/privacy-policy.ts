@@ -23,18 +23,20 @@ export const PRIVACY_POLICY: LegalPage = {
       t`${strong('Signups')}: the page you signed up from, your browser's user-agent string and the page that referred you.`,
       t`${strong('Visitor tokens')}: random codes that let your browser reach the alerts it created. We store only a one-way hash of each token, never the token itself.`,
       t`${strong('Clicks to Amazon')}: when you follow one of our links to Amazon we record the product, its price and category, the type of link, the page you came from, any campaign parameters in the link, the affiliate tag used and, if your browser has one stored, your e-mail address. We do not record your IP address for clicks.`,
+      t`${strong('Visits')}: once per browser session, and whenever you open a page from a link in one of our e-mails, we count a visit: the page's address on our site, the time, the campaign parameters of the link (for example which e-mail it was) and, only if your browser has one stored for click tracking, your e-mail address. We do not record your IP address, browser details or any fingerprint for visits, so a visit without an e-mail address cannot be traced to you. Your browser keeps a random code for the visit until you close the tab, so that a click to Amazon during it is counted for that campaign.`,
+      t`${strong('Searches')}: we count how many keyword searches are made each hour, without the words searched or who searched.`,
       t`${strong('Unsubscribe records')}: the address (if given), your reason, the page, your browser's user agent, your IP address and the referring page, so we can honour the request and spot abuse.`,
       t`${strong('Contact messages')}: your name, e-mail address, subject and message, with your IP address and user agent to protect the form from abuse.`,
       t`${strong('E-mails we send')}: a copy of each message (recipient, subject, content) and whether it was delivered.`,
     ),
     p(
-      'Our server logs do not contain e-mail addresses, link signatures, tokens or IP addresses. We do not use analytics or advertising trackers.',
+      'Our server logs do not contain e-mail addresses, link signatures, tokens or IP addresses. We count visits, clicks and searches ourselves as described above, and use no third-party analytics or advertising trackers.',
     ),
 
     h2('Our lawful bases'),
     ul(
       t`${strong('Consent')} for deal alerts, signup e-mails and preferences. You can withdraw it at any time with the one-click unsubscribe link in every e-mail.`,
-      t`${strong('Legitimate interests')} for click records (to run and improve the site and to account for affiliate commission), unsubscribe records, security and abuse prevention, and answering messages you send us.`,
+      t`${strong('Legitimate interests')} for click and visit records (to run and improve the site and to account for affiliate commission), unsubscribe records, security and abuse prevention, and answering messages you send us.`,
     ),
 
     h2('Who we share it with'),
@@ -49,7 +51,7 @@ export const PRIVACY_POLICY: LegalPage = {
     ul(
       'Alerts and preferences: until you delete them or ask us to.',
       'Your subscription and consent record: while you are subscribed, and afterwards the fact that you unsubscribed, so we never e-mail you again by mistake.',
-      'Click records, unsubscribe records, contact messages and sent e-mails: as long as we need them for the purposes above.',
+      'Click and visit records, unsubscribe records, contact messages and sent e-mails: as long as we need them for the purposes above.',
     ),
     p('Deletion is currently done by hand: if you would like your data removed sooner, e-mail us and we will do it within one month.'),
 

@@ -27,6 +27,7 @@ import * as contact from './schema/contact.schema';
 import * as admin from './schema/admin.schema';
 import * as amazonApi from './schema/amazon-api.schema';
 import * as budgetDeals from './schema/budget-deals.schema';
+import * as siteVisits from './schema/site-visits.schema';
 
 export const schema = {
   ...catalogue,
@@ -42,6 +43,7 @@ export const schema = {
   ...admin,
   ...amazonApi,
   ...budgetDeals,
+  ...siteVisits,
 };
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */

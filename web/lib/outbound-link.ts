@@ -13,6 +13,8 @@ import { paths } from '../../common/paths';
 
 const CAMPAIGN_KEY = 'campaign';
 const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+/** Session storage key of this session's visit reference (issue 13; POST /api/visits). */
+const VISIT_KEY = 'visit';
 
 function read(storage: 'local' | 'session', key: string): string | null {
   try {
@@ -32,6 +34,37 @@ export function captureCampaign(search: string = window.location.search): void {
   } catch {
     // Storage refused (privacy mode): clicks go without campaign.
   }
+}
+
+/**
+ * Reports a website visit (issue 13; POST /api/visits): once per browser session, and again when
+ * the page was opened from a link with utm parameters (an e-mail link). Sends only the path, the
+ * tracking e-mail when this browser holds one, and the utm parameters; keeps the answer's visit
+ * reference for this session, so a later click to Amazon says which visit it came from. Admin
+ * pages are not visits. Never throws; a failure only means the visit is not counted.
+ */
+export function reportVisit(path: string = window.location.pathname, search: string = window.location.search): void {
+  if (/^\/(admin|management)(\/|$)/.test(path)) return;
+  const params = new URLSearchParams(search);
+  const fromLink = CAMPAIGN_PARAMS.some((k) => params.get(k));
+  if (!fromLink && read('session', VISIT_KEY)) return;
+  const body: Record<string, string> = { path: path.slice(0, 300) };
+  const email = trackingEmail();
+  if (email) body.userEmail = email;
+  for (const k of CAMPAIGN_PARAMS) if (params.get(k)) body[k] = params.get(k)!.slice(0, 100);
+  void fetch('/api/visits', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  })
+    .then((r) => (r.ok ? (r.json() as Promise<{ visit: string }>) : null))
+    .then((answer) => {
+      if (answer) window.sessionStorage.setItem(VISIT_KEY, answer.visit);
+    })
+    .catch(() => {
+      // Not counted: nothing the visitor needs to know.
+    });
 }
 
 /** Whether the new-user tag applies now (spec §4: flag set and signup under 24 hours old or unknown). */
@@ -75,6 +108,8 @@ export function outboundHref(target: OutboundTarget): string {
   if (target.deal) params.set('deal', target.deal);
   if (target.categoryPage) params.set('cp', target.categoryPage);
   params.set('from', window.location.pathname);
+  const visit = read('session', VISIT_KEY);
+  if (visit && /^[0-9a-f]{32}$/.test(visit)) params.set('visit', visit);
   try {
     const campaign = JSON.parse(read('session', CAMPAIGN_KEY) ?? '{}') as Record<string, string>;
     for (const k of CAMPAIGN_PARAMS) if (typeof campaign[k] === 'string') params.set(k, campaign[k]);

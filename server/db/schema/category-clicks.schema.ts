@@ -19,5 +19,5 @@ export const categoryClicks = pgTable(
     pageUrl: text('page_url'),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('category_clicks_clicked_at_idx').on(t.clickedAt.desc())],
+  (t) => [index('category_clicks_clicked_at_idx').on(t.clickedAt.desc(), t.id.desc())],
 );

@@ -4,6 +4,7 @@
  * client-side call. Money in integer pence; the affiliate tag that earned the click is kept so
  * click-through rate per tag can be counted.
  */
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const productClicks = pgTable(
@@ -35,7 +36,16 @@ export const productClicks = pgTable(
     utmCampaign: text('utm_campaign'),
     /** 'redirect' (GET /go) or 'api' (POST /api/product-clicks). */
     recordedBy: text('recorded_by').notNull(),
+    /** The visit (site_visits.ref) this click came from, when the browser reported one (issue 13). */
+    visitRef: text('visit_ref'),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('product_clicks_clicked_at_idx').on(t.clickedAt.desc()), index('product_clicks_email_idx').on(t.email)],
+  (t) => [
+    // (clicked_at, id): the admin lists and CSV exports page through a date range newest first (issue 13).
+    index('product_clicks_clicked_at_id_idx').on(t.clickedAt.desc(), t.id.desc()),
+    index('product_clicks_email_idx').on(t.email, t.clickedAt.desc()),
+    index('product_clicks_visit_ref_idx')
+      .on(t.visitRef)
+      .where(sql`visit_ref is not null`),
+  ],
 );

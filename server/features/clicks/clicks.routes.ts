@@ -30,7 +30,7 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
 
   const go = async (asin: string | null, query: GoQuery, referer: string | undefined, warn: (m: string) => void) => {
-    const { ct, nu, email, from, deal, url, cp, ...campaign } = query;
+    const { ct, nu, email, from, deal, url, cp, visit, ...campaign } = query;
     return redirectClick(
       db,
       deps.env,
@@ -43,6 +43,7 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
         url,
         categoryPage: cp ?? null,
         referrer: from ?? referer ?? null,
+        visitRef: visit ?? null,
         ...campaign,
       },
       deps.clock(),

@@ -41,6 +41,8 @@ export interface RedirectRequest extends Campaign {
   referrer?: string | null;
   /** Slug of the owners' category page the link is on; its stored tag replaces ours when the page is active. */
   categoryPage?: string | null;
+  /** The visit (site_visits.ref) the browser session reported, for campaign click-throughs (issue 13). */
+  visitRef?: string | null;
 }
 
 /** A lower-cased e-mail address, or null for anything else (the spec's anonymous placeholder). */
@@ -110,6 +112,7 @@ export async function redirectClick(
       utmMedium: req.utm_medium ?? null,
       utmCampaign: req.utm_campaign ?? null,
       recordedBy: 'redirect',
+      visitRef: req.visitRef ?? null,
       clickedAt: now,
     });
   } catch (error) {

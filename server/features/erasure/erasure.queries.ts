@@ -23,6 +23,8 @@ export const ERASURE_TABLES = {
   // Outbox history: messages to the address, and messages about it (a contact message forwarded to the owners).
   outboxMessages: { table: 'email_outbox', address: 'recipient', text: ['subject', 'html', 'text', 'payload::text'] },
   contactMessages: { table: 'contact_messages', address: 'email', text: ['message', 'subject', 'name'] },
+  // Visits opened from an e-mail link by a browser that holds a tracking address (issue 13).
+  siteVisits: { table: 'site_visits', address: 'email', text: ['path'] },
 } as const;
 
 export type ErasureTable = keyof typeof ERASURE_TABLES;

@@ -66,6 +66,14 @@ async function shopperVisits(email: string) {
   expect(track.statusCode, track.body).toBe(202);
   const unsubscribe = await post('/api/unsubscribe', { email, reason: 'Too many e-mails', visitedPath: '/unsubscribe' });
   expect(unsubscribe.statusCode, unsubscribe.body).toBe(200);
+  const visit = await post('/api/visits', {
+    path: '/todays-deals',
+    userEmail: email,
+    utm_source: 'email',
+    utm_medium: 'price-drop',
+    utm_campaign: 'price-drop-alert',
+  });
+  expect(visit.statusCode, visit.body).toBeLessThan(300);
   const contact = await post('/api/contact', {
     name: 'Shopper',
     email,
@@ -163,6 +171,7 @@ describe('POST /api/admin/erasure', () => {
       signups: 1,
       subscribers: 1,
       contactMessages: 1,
+      siteVisits: 1,
     });
     expect(erased.unsubscribeRecords).toBeGreaterThanOrEqual(2);
     expect(erased.visitorTokens).toBeGreaterThanOrEqual(1);

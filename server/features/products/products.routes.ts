@@ -4,6 +4,7 @@
  * (common/api/products.schema.ts), calls one service function and replies.
  */
 import type { App, AppDeps } from '../../app-deps';
+import { noteSearch } from '../clicks/search-counter.service';
 import {
   apiErrorSchema,
   asinParamsSchema,
@@ -59,6 +60,9 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
     { schema: { body: searchCriteriaSchema, response: { 200: searchResponseSchema } } },
     async (request, reply) => {
       const criteria = normaliseCriteria(request.body);
+      // "Search Feed Queries" (admin Clicks tab, issue 13): new keyword searches (page 1), counted per hour.
+      if (criteria.keywords.trim() !== '' && criteria.page === 1)
+        noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
       const body = await answers.get(`search:${searchAnswerKey(criteria)}`, () => searchProducts(db, caches, tag, criteria));
       return sendJson(request, reply, body as JsonAnswer);
     },

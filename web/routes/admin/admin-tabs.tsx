@@ -30,8 +30,6 @@ export interface AdminTab {
   plannedIn?: string;
 }
 
-const ANALYTICS = 'issue 13 (Admin area III: click, category and e-mail analytics)';
-
 export const ADMIN_TABS: readonly AdminTab[] = [
   {
     key: 'products',
@@ -49,7 +47,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Statistics',
     load: () => import('../../features/admin-catalogue/components/admin/stats-tab').then((m) => ({ default: m.StatsTab })),
   },
-  { key: 'click-tracking', label: 'Clicks', plannedIn: ANALYTICS },
+  {
+    key: 'click-tracking',
+    label: 'Clicks',
+    load: () => import('../../features/admin-analytics/components/clicks-tab').then((m) => ({ default: m.ClicksTab })),
+  },
   {
     key: 'user-analysis',
     label: 'Users',
@@ -115,7 +117,11 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Similar',
     load: () => import('../../features/alternatives/components/admin/similar-tab').then((m) => ({ default: m.SimilarTab })),
   },
-  { key: 'category-clicks', label: 'Categories (category button clicks)', plannedIn: ANALYTICS },
+  {
+    key: 'category-clicks',
+    label: 'Categories (category button clicks)',
+    load: () => import('../../features/admin-analytics/components/category-clicks-tab').then((m) => ({ default: m.CategoryClicksTab })),
+  },
 ];
 
 /** The tab `/admin` opens (the spec's first). */

@@ -1,0 +1,293 @@
+/**
+ * Click analytics at 1,000,000 clicks (issue 13 "Speed"; DESIGN.md §7 "Analytics, 1,000,000
+ * clicks: every admin analytics endpoint p95 ≤ 100 ms"): on-disk PGlite and PostgreSQL side by
+ * side, through HTTP, with the server as `npm start` runs it (`node dist/server/main.js`, a child
+ * process, so its own RSS is measured). Asserts nothing: each figure is printed beside its budget.
+ *
+ * Data (generated in SQL, bulk `INSERT … SELECT generate_series`, ids in time order as a live site
+ * writes them), the same on both databases:
+ * - 1,000,000 product clicks over the 730 days before now, more of them recent (growth); ~4,000
+ *   products, the popular ones far more clicked (power law); ~20,000 e-mail addresses, 40 %
+ *   anonymous; 15 % from e-mail campaigns (utm_source=email, three media, one campaign a month),
+ *   half of those naming the visit they came from; ten categories; 30 % title clicks.
+ * - 1,000,000 website visits (20 % from e-mail links, 30 % with a tracking e-mail), 100,000 category
+ *   button clicks, and an hourly search count for the two years.
+ * PGlite: a temporary DATA_DIR filled through openDatabase (worker thread, as the server runs it),
+ * then VACUUM ANALYZE and CHECKPOINT. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL's
+ * server, else postgres://postgres@127.0.0.1:5432/postgres, in a scratch database dropped after.
+ *
+ * Measured per database, with an admin session (ADMIN_EMAIL/ADMIN_PASSWORD on first start):
+ * - the first analytics request (it fills the server's in-memory click index) and the server's RSS after it;
+ * - every analytics endpoint (product-clicks-stats, product-clicks with and without an e-mail
+ *   search, product-clicks/{email}, category-clicks, category-clicks-stats, email-tracking) under
+ *   each date preset (All Time, Today, Yesterday, Last 7 Days, Last 30 Days, This Month, Last
+ *   Month, This Year), one request at a time, BENCH_ANALYTICS_ROUNDS rounds (default 5) after one
+ *   warm-up round: p50 and p95 per endpoint over all presets and rounds;
+ * - the five CSV exports over All Time, read to the end as a browser downloads them: rows, MB,
+ *   seconds, and the server's peak RSS sampled every 50 ms (/proc/{pid}/status VmRSS).
+ * The machine is shared with other work: the load average is printed at the start and the end.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { DATE_PRESETS, presetRange, rangeQuery } from '../common/analytics-dates';
+import { openDatabase, type Database } from '../server/db/client';
+import { BENCH_POSTGRES_URL, withScratchPostgres } from './bench-postgres';
+import { freePort, startServer, type RunningServer } from '../tests/e2e/support/server-process';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLICKS = Number(process.env.BENCH_ANALYTICS_CLICKS ?? 1_000_000);
+const VISITS = Number(process.env.BENCH_ANALYTICS_VISITS ?? 1_000_000);
+const CATEGORY_CLICKS = 100_000;
+const PRODUCTS = 4_000;
+const EMAILS = 20_000;
+const ROUNDS = Number(process.env.BENCH_ANALYTICS_ROUNDS ?? 5);
+const BUDGET = { p95Ms: 100, rssMb: 300 };
+const ADMIN = { email: 'bench-owner@example.com', password: 'bench admin password 1' };
+const MB = 1024 * 1024;
+
+const f1 = (n: number) => n.toFixed(1);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+
+/** Fills the analytics tables (see the module comment). `now` is the end of the two years. */
+async function generate(database: Database, now: Date): Promise<void> {
+  const at = now.toISOString();
+  const q = (text: string, params: unknown[] = []) => database.query(text, params);
+  await q(
+    `insert into product_clicks (email, asin, title, click_type, price_pence, category, referrer, affiliate_tag, destination_url,
+       utm_source, utm_medium, utm_campaign, recorded_by, visit_ref, clicked_at)
+     select case when r.u < 0.4 then null else 'shopper' || floor(${EMAILS} * power(r.e, 1.6))::int || '@example.com' end,
+       'B0' || lpad(r.p::text, 8, '0'), 'Bench product ' || r.p || ' (' || (array['kitchen','tech','style','baby','car','beauty','sport','toys','garden','books'])[1 + r.p % 10] || ')',
+       case when r.t < 0.3 then 'title' else 'shop' end, 499 + (r.p * 37) % 10000,
+       (array['home-kitchen','electronics','fashion','baby','automotive','beauty','sports','toys','garden','books'])[1 + r.p % 10],
+       '/deals/B0' || lpad(r.p::text, 8, '0'), 'bench-21', 'https://www.amazon.co.uk/dp/B0' || lpad(r.p::text, 8, '0') || '?tag=bench-21',
+       case when r.m < 0.15 then 'email' end,
+       case when r.m < 0.15 then (array['price-drop','weekly','deals'])[1 + r.p % 3] end,
+       case when r.m < 0.15 then 'alerts-' || to_char(r.ts, 'YYYY-MM') end,
+       'redirect', case when r.m < 0.075 then md5('visit' || (r.g % ${Math.max(1, Math.floor(VISITS / 5))})) end, r.ts
+     from (select g, random() u, random() e, random() t, random() m,
+             floor(${PRODUCTS} * power(random(), 2.5))::int p,
+             $1::timestamptz - power(random(), 1.3) * interval '730 days' ts
+           from generate_series(1, ${CLICKS}) g) r
+     order by r.ts`,
+    [at],
+  );
+  await q(
+    `insert into site_visits (ref, path, asin, email, utm_source, utm_medium, utm_campaign, visited_at)
+     select md5('visit' || (r.g % ${Math.max(1, Math.floor(VISITS / 5))}) || case when r.g >= ${Math.max(1, Math.floor(VISITS / 5))} then '-' || r.g else '' end),
+       case when r.p < ${PRODUCTS} then '/deals/B0' || lpad(r.p::text, 8, '0') else '/' end,
+       case when r.p < ${PRODUCTS} then 'B0' || lpad(r.p::text, 8, '0') end,
+       case when r.u < 0.3 then 'shopper' || floor(${EMAILS} * power(r.e, 1.6))::int || '@example.com' end,
+       case when r.m < 0.2 then 'email' end,
+       case when r.m < 0.2 then (array['price-drop','weekly','deals'])[1 + r.g % 3] end,
+       case when r.m < 0.2 then 'alerts-' || to_char(r.ts, 'YYYY-MM') end, r.ts
+     from (select g, random() u, random() e, random() m, floor(${PRODUCTS * 2} * power(random(), 2.5))::int p,
+             $1::timestamptz - power(random(), 1.3) * interval '730 days' ts
+           from generate_series(0, ${VISITS - 1}) g) r
+     order by r.ts`,
+    [at],
+  );
+  await q(
+    `insert into category_clicks (category_name, category_slug, user_email, page_url, clicked_at)
+     select (array['Kitchen','Electronics','Fashion','Baby','Automotive','Beauty','Sports','Toys','Garden','Books'])[1 + r.c],
+       (array['home-kitchen','electronics','fashion','baby','automotive','beauty','sports','toys','garden','books'])[1 + r.c],
+       case when r.u < 0.4 then null else 'shopper' || floor(${EMAILS} * r.e)::int || '@example.com' end,
+       case when r.u < 0.7 then '/' end, r.ts
+     from (select floor(10 * power(random(), 2))::int c, random() u, random() e,
+             $1::timestamptz - power(random(), 1.3) * interval '730 days' ts from generate_series(1, ${CATEGORY_CLICKS})) r
+     order by r.ts`,
+    [at],
+  );
+  await q(
+    `insert into search_counts (hour, searches)
+     select date_trunc('hour', $1::timestamptz) - h * interval '1 hour', 5 + (h * 7) % 40 from generate_series(0, 730 * 24) h`,
+    [at],
+  );
+  await q('vacuum analyze product_clicks');
+  await q('vacuum analyze site_visits');
+  await q('vacuum analyze category_clicks');
+}
+
+/** CPU time (user + system, ms) the process `pid` has used (its threads included: the PGlite worker). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / 100) * 1000;
+}
+
+const rssMbOf = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+async function signIn(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (res.status !== 204 || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** Times one GET read to the end; throws on a non-200. */
+async function timed(server: RunningServer, cookie: string, url: string): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${server.url}${url}`, { headers: { cookie, 'accept-encoding': 'gzip, br' } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - t;
+}
+
+/** Like {@link timed}, through node:http without a deadline (fetch gives up after 300 s without headers). */
+function timedNoTimeout(server: RunningServer, cookie: string, url: string): Promise<number> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpGet(`${server.url}${url}`, { headers: { cookie } }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(performance.now() - t) : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+async function measureEndpoints(server: RunningServer, cookie: string, email: string): Promise<void> {
+  const ranges = DATE_PRESETS.map((p) => presetRange(p.key, new Date()));
+  const endpoints: [string, (q: string) => string][] = [
+    ['product-clicks-stats', (q) => `/api/admin/product-clicks-stats${q}`],
+    ['product-clicks (newest 50)', (q) => `/api/admin/product-clicks${q}`],
+    ['product-clicks?email= (search)', (q) => `/api/admin/product-clicks${q}${q ? '&' : '?'}email=shopper12`],
+    ['product-clicks/{email}', (q) => `/api/admin/product-clicks/${encodeURIComponent(email)}${q}`],
+    ['category-clicks', (q) => `/api/admin/category-clicks${q}`],
+    ['category-clicks-stats', (q) => `/api/admin/category-clicks-stats${q}`],
+    ['email-tracking', (q) => `/api/admin/email-tracking${q}`],
+  ];
+  for (const [name, url] of endpoints) {
+    const ms: number[] = [];
+    let cpu = 0;
+    for (let round = 0; round <= ROUNDS; round++) {
+      const cpuBefore = cpuMsOf(server.pid);
+      for (const range of ranges) {
+        const elapsed = await timed(server, cookie, url(rangeQuery(range)));
+        if (round > 0) ms.push(elapsed);
+      }
+      if (round > 0) cpu += cpuMsOf(server.pid) - cpuBefore;
+    }
+    const sorted = ms.sort((a, b) => a - b);
+    const p95 = pct(sorted, 95);
+    console.log(
+      `    ${name.padEnd(32)} p50 ${f1(pct(sorted, 50)).padStart(6)} ms  p95 ${f1(p95).padStart(6)} ms  max ${f1(sorted.at(-1) ?? NaN).padStart(6)} ms (${ms.length})  server CPU ${f1(cpu / ms.length).padStart(5)} ms/request  ${p95 <= BUDGET.p95Ms ? 'within' : 'OVER'} budget p95 ≤ ${BUDGET.p95Ms} ms`,
+    );
+  }
+}
+
+/** Downloads every export over All Time, sampling the server's RSS. */
+async function measureExports(server: RunningServer, cookie: string): Promise<void> {
+  for (const kind of [
+    'recent-clicks-csv',
+    'signed-up-users-clicks-csv',
+    'anonymous-users-clicks-csv',
+    'top-products-csv',
+    'users-by-activity-csv',
+  ]) {
+    let peak = rssMbOf(server.pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMbOf(server.pid))), 50);
+    const t = performance.now();
+    const cpuBefore = cpuMsOf(server.pid);
+    const res = await fetch(`${server.url}/api/admin/export/${kind}`, { headers: { cookie } });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMbOf(server.pid));
+    console.log(
+      `    export ${kind.padEnd(28)} ${(lines - 1).toLocaleString('en-GB').padStart(9)} rows ${f1(bytes / MB).padStart(6)} MB in ${f1((performance.now() - t) / 1000).padStart(5)} s (server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s); server peak RSS ${f1(peak)} MB  ${peak <= BUDGET.rssMb ? 'within' : 'OVER'} budget ≤ ${BUDGET.rssMb} MB`,
+    );
+  }
+}
+
+async function benchServer(label: string, env: Record<string, string>): Promise<void> {
+  const port = await freePort();
+  const server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  try {
+    const cookie = await signIn(server);
+    console.log(`  ${label}: server RSS before the first analytics request ${f1(rssMbOf(server.pid))} MB`);
+    const cpuBefore = cpuMsOf(server.pid);
+    const first = await timedNoTimeout(server, cookie, '/api/admin/product-clicks-stats');
+    console.log(
+      `    first analytics request (waits for the in-memory click index, filling since 3 s after start): ${f1(first / 1000)} s, server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s; server RSS after it ${f1(rssMbOf(server.pid))} MB`,
+    );
+    const top = await fetch(`${server.url}/api/admin/product-clicks-stats`, { headers: { cookie } }).then(
+      (r) => r.json() as Promise<{ clicksByEmail: { email: string }[] }>,
+    );
+    await measureEndpoints(server, cookie, top.clicksByEmail[0]?.email ?? 'shopper1@example.com');
+    await measureExports(server, cookie);
+    console.log(`    server RSS at the end ${f1(rssMbOf(server.pid))} MB`);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function run(): Promise<void> {
+  console.log(
+    `  ${CLICKS.toLocaleString('en-GB')} product clicks, ${VISITS.toLocaleString('en-GB')} visits, ${CATEGORY_CLICKS.toLocaleString('en-GB')} category clicks; ${cpus().length} CPUs; load average ${load()} (1/5/15 min; the machine is shared with other work)`,
+  );
+  execFileSync(process.execPath, ['scripts/ensure-server-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  const now = new Date();
+
+  // BENCH_ANALYTICS_DATA_DIR keeps the generated PGlite data for the next run (reused when present).
+  const kept = process.env.BENCH_ANALYTICS_DATA_DIR;
+  const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
+  let t = performance.now();
+  try {
+    if (kept && existsSync(path.join(kept, 'db'))) {
+      console.log(`  PGlite (on disk, worker thread): data reused from ${kept} (generated by an earlier run)`);
+    } else {
+      const pglite = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+      await pglite.migrate();
+      await generate(pglite, now);
+      await pglite.query('checkpoint');
+      await pglite.close();
+      console.log(`  PGlite (on disk, worker thread): data generated in ${f1((performance.now() - t) / 1000)} s`);
+    }
+    await benchServer('PGlite', { DATA_DIR: dataDir });
+
+    const prefix = 'bench_analytics';
+    await withScratchPostgres(prefix, async (database, host) => {
+      await database.migrate();
+      t = performance.now();
+      await generate(database, now);
+      console.log(`  PostgreSQL (${host}): data generated in ${f1((performance.now() - t) / 1000)} s`);
+      const url = new URL(BENCH_POSTGRES_URL);
+      url.pathname = `/${prefix}_${process.pid}`;
+      const pgDataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-pg-'));
+      try {
+        await benchServer('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url.toString() });
+      } finally {
+        rmSync(pgDataDir, { recursive: true, force: true });
+      }
+    });
+  } finally {
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`  load average at the end ${load()}`);
+}

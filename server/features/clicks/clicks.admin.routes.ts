@@ -1,0 +1,115 @@
+/**
+ * The owners' click analytics (admin-area §2 "Clicks tab", "Category-clicks tab", §7; issue 13),
+ * inside the `/api/admin` scope: **signed-in admins only** (the admin guard answers 401 without a
+ * live session). Read-only, so nothing is written to the audit log. Every route takes the optional
+ * `startDate`/`endDate` (ISO 8601 date = a whole Europe/London day, or a date-time with offset;
+ * start ≤ end; ≤ 5 years) and refuses any other parameter with a 400 naming it.
+ *
+ * - `GET /product-clicks-stats` → click stats (spec §3) with the cards' and charts' figures.
+ * - `GET /product-clicks?email=&limit=` → the newest ≤ 50 clicks (e-mail search: part of an address) and the match count.
+ * - `GET /product-clicks/{email}?format=json|csv` → that address's clicks (400 for a malformed address).
+ * - `GET /category-clicks?limit=` and `GET /category-clicks-stats` → category button clicks and their stats.
+ * - `GET /email-tracking` → visits, clicks, searches, campaigns and recent e-mail visits (the tab refetches every 30 s).
+ * - `GET /export/{top-products|users-by-activity|recent-clicks|signed-up-users-clicks|anonymous-users-clicks}-csv`
+ *   → a streamed CSV download named after the range.
+ */
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { App, AppDeps } from '../../app-deps';
+import {
+  analyticsRangeQuerySchema,
+  categoryClickStatsSchema,
+  categoryClicksQuerySchema,
+  categoryClicksResponseSchema,
+  clickStatsSchema,
+  emailTrackingSchema,
+  productClicksQuerySchema,
+  productClicksResponseSchema,
+  userClicksQuerySchema,
+  userClicksResponseSchema,
+} from '../../../common/api/click-analytics.admin.schema';
+import { apiErrorSchema } from '../../http/errors';
+import { emailParamsSchema } from '../../http/params';
+import {
+  categoryClickList,
+  categoryClickStats,
+  emailTracking,
+  productClickList,
+  productClickStats,
+  toAnalyticsRange,
+  userClicks,
+} from './click-analytics.admin.service';
+import { freshClickLogs } from './click-log-cache';
+import { CLICK_EXPORTS, clickExport, userClicksExport, type ClickExport } from './click-exports.admin.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
+
+/** Sends a CSV download. */
+function sendCsv(reply: FastifyReply, file: { fileName: string; body: Readable }) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
+}
+
+/** How long after the server starts listening the click index starts filling (after the first pages are served). */
+const WARM_UP_DELAY_MS = 3_000;
+
+export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> {
+  const database = deps.database;
+
+  // Fill the in-memory click index in the background once the server listens, so the owners'
+  // first look does not wait for it (about a minute per million rows on a busy machine).
+  app.addHook('onListen', async () => {
+    const timer = setTimeout(() => {
+      freshClickLogs(database, deps.clock()).catch((e: Error) => app.log.warn(`click index not filled at start: ${e.name}`));
+    }, WARM_UP_DELAY_MS);
+    timer.unref();
+  });
+
+  app.get(
+    '/product-clicks-stats',
+    { schema: { querystring: analyticsRangeQuerySchema, response: { 200: clickStatsSchema, ...errors } } },
+    async (request) => productClickStats(database, toAnalyticsRange(request.query), deps.clock()),
+  );
+
+  app.get(
+    '/product-clicks',
+    { schema: { querystring: productClicksQuerySchema, response: { 200: productClicksResponseSchema, ...errors } } },
+    async (request) => productClickList(database, toAnalyticsRange(request.query), request.query.email, request.query.limit, deps.clock()),
+  );
+
+  app.get(
+    '/product-clicks/:email',
+    { schema: { params: emailParamsSchema, querystring: userClicksQuerySchema, response: { 200: userClicksResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const range = toAnalyticsRange(request.query);
+      if (request.query.format === 'csv') return sendCsv(reply, userClicksExport(database, request.params.email, range));
+      return userClicks(database, request.params.email, range);
+    },
+  );
+
+  app.get(
+    '/category-clicks',
+    { schema: { querystring: categoryClicksQuerySchema, response: { 200: categoryClicksResponseSchema, ...errors } } },
+    async (request) => categoryClickList(database, toAnalyticsRange(request.query), request.query.limit, deps.clock()),
+  );
+
+  app.get(
+    '/category-clicks-stats',
+    { schema: { querystring: analyticsRangeQuerySchema, response: { 200: categoryClickStatsSchema, ...errors } } },
+    async (request) => categoryClickStats(database, toAnalyticsRange(request.query), deps.clock()),
+  );
+
+  app.get(
+    '/email-tracking',
+    { schema: { querystring: analyticsRangeQuerySchema, response: { 200: emailTrackingSchema, ...errors } } },
+    async (request) => emailTracking(database, toAnalyticsRange(request.query), deps.clock()),
+  );
+
+  for (const kind of Object.keys(CLICK_EXPORTS) as ClickExport[]) {
+    app.get(`/export/${kind}`, { schema: { querystring: analyticsRangeQuerySchema, response: errors } }, async (request, reply) =>
+      sendCsv(reply, clickExport(database, kind, toAnalyticsRange(request.query), deps.clock())),
+    );
+  }
+}

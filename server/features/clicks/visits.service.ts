@@ -1,0 +1,37 @@
+/**
+ * Website visits (admin-area §2 "Website Visits", "Anonymous Visits Tracked"; §3 "Email tracking";
+ * issue 13). The web app reports a visit once per browser session, and again whenever a page is
+ * opened from a link carrying utm parameters (an e-mail link: utm_source=email&utm_medium=…&
+ * utm_campaign=…). Stored: the path, the product's ASIN when the path is a product page, the utm
+ * parameters, the time, and the tracking e-mail only when the visitor's own browser holds one.
+ * Never stored: IP address, user agent, referrer or any fingerprint, so an anonymous visit
+ * identifies no one. The answer is a random reference the browser keeps for that session only; a
+ * later click to Amazon sends it back (`/go?visit=`), which is how a campaign's click-throughs are
+ * counted.
+ */
+import { randomBytes } from 'node:crypto';
+import { emailSchema } from '../../../common/api/alerts.schema';
+import type { VisitInput } from '../../../common/api/visits.schema';
+import type { Db } from '../../db/client';
+import { ok, type Outcome } from '../../http/outcome';
+import { insertVisit } from './visits.queries';
+
+const PRODUCT_PATH = /^\/deals\/([A-Za-z0-9]{10})\/?$/;
+const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
+
+/** Records a visit at `now` (input validated by visitSchema) and returns its reference. Throws what the database throws. */
+export async function recordVisit(db: Db, input: VisitInput, now: Date): Promise<Outcome<{ visit: string }>> {
+  const ref = randomBytes(16).toString('hex');
+  const email = emailSchema.safeParse(input.userEmail ?? '');
+  await insertVisit(db, {
+    ref,
+    path: input.path.trim(),
+    asin: PRODUCT_PATH.exec(input.path.trim())?.[1]?.toUpperCase() ?? null,
+    email: email.success ? email.data : null,
+    utmSource: blankToNull(input.utm_source),
+    utmMedium: blankToNull(input.utm_medium),
+    utmCampaign: blankToNull(input.utm_campaign),
+    visitedAt: now,
+  });
+  return ok({ visit: ref });
+}

@@ -1,0 +1,183 @@
+/**
+ * Click analytics in Chromium (issue 13; admin-area §2 "Clicks tab", "Category-clicks tab"): a
+ * shopper arrives from an e-mail link (utm parameters), clicks a category button and a card's
+ * 'View at Amazon' (amazon.co.uk answered locally, never fetched); the owner signs in, sees the
+ * visit, the click and the campaign in the Clicks tab, changes the date filter and the figures
+ * change, downloads the recent-clicks export with exactly that click, and sees the category click
+ * in the Category clicks tab. On the demo catalogue (`--demo`), at 1280 and 390 px; screenshots in
+ * test-results/e2e/admin-analytics-*.png.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServer, type RunningServer } from './support/server-process';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SHOTS = path.join(ROOT, 'test-results/e2e');
+const CHROMIUM = '/usr/bin/chromium';
+const ADMIN_EMAIL = 'owner@dealalerts.example';
+const ADMIN_PASSWORD = 'e2e admin password 1';
+const SHOPPER = 'shopper@example.com';
+const CAMPAIGN = 'e2e-october';
+
+const missing = [
+  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
+  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
+].filter(Boolean) as string[];
+if (missing.length > 0) {
+  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
+  console.warn(`Skipping the click analytics journey: ${missing.join('; ')}`);
+}
+
+describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const amazonVisits: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const port = await freePort();
+    server = await startServer(
+      {
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-analytics-')),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      },
+      ['--demo'],
+    );
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newContext(width: number): Promise<BrowserContext> {
+    const mobile = width < 768;
+    const context = await browser.newContext({
+      viewport: { width, height: mobile ? 844 : 900 },
+      isMobile: mobile,
+      hasTouch: mobile,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      acceptDownloads: true,
+    });
+    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
+      amazonVisits.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
+    });
+    return context;
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-analytics-${name}.png`), fullPage: true });
+
+  /** The number on a summary card. */
+  const card = (page: Page, label: string) =>
+    page
+      .getByLabel('Summary')
+      .locator('div', { has: page.getByText(label, { exact: true }) })
+      .locator('dd')
+      .first();
+
+  it('a shopper from an e-mail clicks through; the owner sees it, filters it and exports it (1280, then 390)', async () => {
+    // The shopper: opens an e-mail link, with a tracking e-mail stored, picks a category and clicks out.
+    const shopper = await newContext(1280);
+    await shopper.addInitScript((email) => window.localStorage.setItem('clickTrackingEmail', email), SHOPPER);
+    const page = await shopper.newPage();
+    const visit = page.waitForResponse((r) => r.url().endsWith('/api/visits') && r.status() === 201);
+    await page.goto(`${server.url}/?utm_source=email&utm_medium=price-drop&utm_campaign=${CAMPAIGN}`);
+    await visit;
+    const categoryClick = page.waitForResponse((r) => r.url().endsWith('/api/category-clicks') && r.status() === 201);
+    await page
+      .getByRole('group', { name: 'Deal categories' })
+      .getByRole('button', { name: /Electronics/ })
+      .click();
+    await categoryClick;
+    const button = page
+      .getByTestId('product-card')
+      .first()
+      .getByRole('link', { name: /View at Amazon/ });
+    await button.waitFor();
+    const asin = /\/go\/([A-Z0-9]{10})/.exec((await button.getAttribute('href')) ?? '')?.[1];
+    expect(asin).toBeTruthy();
+    const [tab] = await Promise.all([shopper.waitForEvent('page'), button.click()]);
+    await expect.poll(() => amazonVisits.length, { timeout: 15_000 }).toBe(1);
+    expect(amazonVisits[0]).toContain(`/dp/${asin}`);
+    await tab.close();
+    await shopper.close();
+
+    // The owner at 1280.
+    const owner = await newContext(1280);
+    const admin = await owner.newPage();
+    await admin.goto(`${server.url}/admin/click-tracking`);
+    await admin.getByLabel('E-mail').fill(ADMIN_EMAIL);
+    await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('heading', { name: 'Click tracking', exact: true }).waitFor();
+    await expect.poll(() => card(admin, 'Amazon Affiliate Clicks').textContent()).toBe('1');
+    expect(await card(admin, 'Website Visits').textContent()).toBe('1');
+    await admin.getByLabel('Summary').getByText('1 from e-mails').first().waitFor();
+    const all = admin.getByRole('region', { name: 'All product clicks' });
+    await all.getByText('Showing 1 of 1 click').waitFor();
+    await all.getByRole('cell', { name: SHOPPER }).waitFor();
+    const campaigns = admin.getByRole('region', { name: 'Email Campaign Performance' });
+    expect(await campaigns.getByRole('row').nth(1).textContent()).toBe(`${CAMPAIGN}emailprice-drop11100%`);
+    await admin.getByText('Recent Email Visits (1)').click();
+    await admin.getByRole('cell', { name: 'Yes' }).waitFor();
+    await shot(admin, 'clicks-1280');
+
+    // The filter changes the figures: nothing yesterday, the click again after Clear Filter.
+    await admin.getByRole('button', { name: 'Yesterday' }).click();
+    await admin.waitForURL(/period=yesterday/);
+    await expect.poll(() => card(admin, 'Amazon Affiliate Clicks').textContent()).toBe('0');
+    await all.getByText('Showing 0 of 0 clicks').waitFor();
+    await admin.getByRole('button', { name: 'Clear Filter' }).click();
+    await expect.poll(() => card(admin, 'Amazon Affiliate Clicks').textContent()).toBe('1');
+
+    // The export holds exactly that click.
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: 'Recent product clicks' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('recent-product-clicks_all-time.csv');
+    const rows = parse(readFileSync((await download.path()) as string), { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r['E-mail'], r.ASIN, r['UTM campaign']])).toEqual([[SHOPPER, asin, CAMPAIGN]]);
+
+    // The chart as a table, and the category click in its own tab.
+    const perDay = admin.getByRole('region', { name: 'Clicks per day' });
+    await perDay.getByRole('button', { name: 'Show table' }).click();
+    await perDay.getByRole('table').waitFor();
+    await admin.getByRole('tab', { name: 'Categories (category button clicks)' }).click();
+    await admin.getByLabel('Category click figures').getByText('Electronics').waitFor();
+    const recent = admin.getByRole('region', { name: /Recent clicks/ });
+    expect(await recent.getByRole('row').nth(1).textContent()).toMatch(new RegExp(`^Electronics${SHOPPER}`));
+    await shot(admin, 'category-clicks-1280');
+    await owner.close();
+
+    // The owner on a phone: the page fits 390 px.
+    const phone = await newContext(390);
+    const mobile = await phone.newPage();
+    await mobile.goto(`${server.url}/admin/login?next=%2Fadmin%2Fclick-tracking`);
+    await mobile.getByLabel('E-mail').fill(ADMIN_EMAIL);
+    await mobile.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await mobile.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => card(mobile, 'Amazon Affiliate Clicks').textContent()).toBe('1');
+    await mobile.getByRole('region', { name: 'All product clicks' }).getByText('Showing 1 of 1 click').waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(mobile, 'clicks-390');
+    await mobile.goto(`${server.url}/admin/category-clicks`);
+    await mobile.getByLabel('Category click figures').getByText('Electronics').waitFor();
+    expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(mobile, 'category-clicks-390');
+    await phone.close();
+  });
+});
