@@ -126,7 +126,8 @@ function eligibleDrop(
 }
 
 /** The observation the message is about: the one the alert last evaluated, else the product's newest, else 0. */
-const observationOf = (row: AlertForNotification) => row.alert.lastObservationId ?? row.latestObservationId ?? 0;
+/** The observation a notification is about. PostgreSQL's driver returns the raw subquery's bigint as a string: always a number here. */
+const observationOf = (row: AlertForNotification) => Number(row.alert.lastObservationId ?? row.latestObservationId ?? 0);
 
 function builtInMessage(row: AlertForNotification, drop: { beforePence: number; afterPence: number }, now: Date): OutgoingEmail {
   return deferredDealAlertNotification(

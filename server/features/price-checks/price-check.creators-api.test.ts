@@ -99,7 +99,9 @@ describe('a price drop through the Creators API', () => {
     expect(mail.subject).toBe('Price drop: Tefal Easy Fry Air Fryer, 4.2 L now £59.99 (was £79.99)');
     expect(mail.text).toContain('Was £79.99 → now £59.99');
     expect(mail.text).toContain('Price as of 2 June 2026 at 10:30 (UK time)');
-    expect(mail.html).toContain(`href="https://deals.example/deals/${asin}"`);
+    expect(mail.html).toContain(
+      `href="https://deals.example/deals/${asin}?utm_source=email&amp;utm_medium=alert&amp;utm_campaign=price-drop"`,
+    );
     expect(mail.html).not.toMatch(/href="https?:\/\/(www\.)?amazon\./);
   });
 

@@ -94,8 +94,8 @@ describe('static pages show the shared text', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Name', 'Type', 'Purpose', 'How long']);
-    expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
-    expect(screen.getAllByText('How long: Until you close the tab')).toHaveLength(2);
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 7);
+    expect(screen.getAllByText('How long: Until you close the tab')).toHaveLength(3);
   });
 
   it('the FAQ shows every category, question and answer', async () => {
