@@ -11,26 +11,19 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
 const SHOPPER = 'shopper@example.com';
 const CAMPAIGN = 'e2e-october';
 
-const missing = [
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the click analytics journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the click analytics journey', [
+  [!existsSync(path.join(ROOT, 'dist/web/index.html')), 'dist/web not built (npm run build)'],
+]);
 
 describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
   let browser: Browser;
@@ -50,10 +43,7 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
       },
       ['--demo'],
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -61,22 +51,7 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     await server?.stop();
   });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    const context = await browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      acceptDownloads: true,
-    });
-    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
-      amazonVisits.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
-    });
-    return context;
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width, { kind: 'stand-in', onVisit: (url) => amazonVisits.push(url) });
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-analytics-${name}.png`), fullPage: true });
 
@@ -118,10 +93,7 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     // The owner at 1280.
     const owner = await newContext(1280);
     const admin = await owner.newPage();
-    await admin.goto(`${server.url}/admin/click-tracking`);
-    await admin.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsOwner(admin, `${server.url}/admin/click-tracking`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await admin.getByRole('heading', { name: 'Click tracking', exact: true }).waitFor();
     await expect.poll(() => card(admin, 'Amazon Affiliate Clicks').textContent()).toBe('1');
     expect(await card(admin, 'Website Visits').textContent()).toBe('1');
@@ -166,10 +138,10 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     // The owner on a phone: the page fits 390 px.
     const phone = await newContext(390);
     const mobile = await phone.newPage();
-    await mobile.goto(`${server.url}/admin/login?next=%2Fadmin%2Fclick-tracking`);
-    await mobile.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await mobile.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await mobile.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsOwner(mobile, `${server.url}/admin/login?next=%2Fadmin%2Fclick-tracking`, {
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    });
     await expect.poll(() => card(mobile, 'Amazon Affiliate Clicks').textContent()).toBe('1');
     await mobile.getByRole('region', { name: 'All product clicks' }).getByText('Showing 1 of 1 click').waitFor();
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

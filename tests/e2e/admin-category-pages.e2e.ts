@@ -11,16 +11,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
-const CATALOGUE =
-  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e category pages password';
 const PAGE_NAME = 'E2E Summer Picks';
@@ -28,15 +23,10 @@ const SLUG = 'e2e-summer-picks';
 const FIRST_TAG = 'e2e-summer-21';
 const TAG = 'e2e-picks2-21';
 
-const missing = [
-  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the category pages admin journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the category pages admin journey', [
+  [!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`],
+  [!existsSync(path.join(ROOT, 'dist/web/index.html')), 'dist/web not built (npm run build)'],
+]);
 
 const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
 
@@ -46,7 +36,7 @@ const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
  * a hostile row on line 4.
  */
 function feedFiles(): { catalogue: string; page: string; titles: string[] } {
-  const rows = parse(readFileSync(CATALOGUE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(REAL_CATALOGUE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const slice = rows.filter((r) => Number(r.Price) >= 5 && Number(r.Price) <= 60).slice(0, 60);
   const picks = slice.slice(0, 4);
   const header = Object.keys(rows[0] ?? {});
@@ -83,10 +73,7 @@ describe.skipIf(missing.length > 0)('the Categories admin tab in Chromium', () =
     const imported = await runImport(csv.catalogue, env);
     expect(imported.code, imported.output).toBe(0);
     server = await startServer({ ...env, ADMIN_EMAIL, ADMIN_PASSWORD });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -94,31 +81,13 @@ describe.skipIf(missing.length > 0)('the Categories admin tab in Chromium', () =
     await server?.stop();
   });
 
-  async function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    const context = await browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-    await context.route(/^https:\/\/www\.amazon\.co\.uk\//, (route) => {
-      amazonVisits.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Amazon (stand-in)</h1>' });
-    });
-    return context;
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width, { kind: 'stand-in', onVisit: (url) => amazonVisits.push(url) });
 
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SHOTS, `admin-category-pages-${name}.png`), fullPage: true });
 
   async function signIn(page: Page, next: string) {
-    await page.goto(`${server.url}${next}`);
-    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
+    await signInAsOwner(page, `${server.url}${next}`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   }
 
   /** A shopper's view of the page: the titles of its cards, after they load. */

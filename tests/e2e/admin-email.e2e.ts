@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { desc, eq } from 'drizzle-orm';
@@ -19,25 +19,18 @@ import { dealAlerts } from '../../server/db/schema/alerts.schema';
 import { priceObservations } from '../../server/db/schema/catalogue.schema';
 import { importNewPrice, seedAlerts, seedSubscriber } from '../../server/features/price-checks/price-check.test-support';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
+import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
 const SHOPPER = 'shopper@example.co.uk';
 const STRANGER = 'unconfirmed@example.co.uk';
 const ASIN = 'B0E2EKTL01';
 
-const missing = [
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the admin e-mail journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the admin e-mail journey', [
+  [!existsSync(path.join(ROOT, 'dist/web/index.html')), 'dist/web not built (npm run build)'],
+]);
 
 /** The price falls from £40 to £30; both shoppers alerted at £40; only SHOPPER has confirmed. */
 async function seedShoppers(dbDir: string): Promise<void> {
@@ -95,10 +88,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     expect(imported.code, imported.output).toBe(0);
     await seedShoppers(path.join(dataDir, 'db'));
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -109,23 +99,10 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-email-${name}.png`), fullPage: true });
 
-  function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    return browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width);
 
   async function signIn(page: Page, tab: string) {
-    await page.goto(`${server.url}/admin/${tab}`);
-    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
+    await signInAsOwner(page, `${server.url}/admin/${tab}`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   }
 
   it('desktop 1280: edits and saves a template, sends a test and opens it, sends a notification and sees the counts', async () => {

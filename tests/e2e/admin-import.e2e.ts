@@ -9,26 +9,19 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
 const REAL_FILE = path.resolve(ROOT, '../shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv');
 
-const missing = [
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
-  !existsSync(REAL_FILE) && `the real data file ${REAL_FILE} is absent`,
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the admin import journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the admin import journey', [
+  [!existsSync(path.join(ROOT, 'dist/web/index.html')), 'dist/web not built (npm run build)'],
+  [!existsSync(REAL_FILE), `the real data file ${REAL_FILE} is absent`],
+]);
 
 describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
   let browser: Browser;
@@ -44,10 +37,7 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -67,11 +57,7 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
       timezoneId: 'Europe/London',
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/${tab}`);
-    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
+    await signInAsOwner(page, `${server.url}/admin/${tab}`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     return { context, page };
   }
 

@@ -9,26 +9,19 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin people password';
 const SHOPPER = 'shopper.e2e@example.com';
 const REFERRER = 'https://www.google.co.uk/search?q=kitchen+deals+this+week';
 
-const missing = [
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-  !existsSync(path.join(ROOT, 'dist/web/index.html')) && 'dist/web not built (npm run build)',
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the admin people journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the admin people journey', [
+  [!existsSync(path.join(ROOT, 'dist/web/index.html')), 'dist/web not built (npm run build)'],
+]);
 
 describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromium', () => {
   let browser: Browser;
@@ -48,10 +41,7 @@ describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromiu
       },
       ['--demo'],
     );
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
 
     // The shopper: a signup from the popup, then a price alert on a catalogue product.
     const signup = await fetch(`${server.url}/api/signup`, {
@@ -88,10 +78,7 @@ describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromiu
       timezoneId: 'Europe/London',
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin/deal-alerts`);
-    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsOwner(page, `${server.url}/admin/deal-alerts`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await page.getByRole('heading', { name: 'Alerts', level: 2 }).waitFor();
     return page;
   }

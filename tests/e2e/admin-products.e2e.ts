@@ -10,28 +10,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
+import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const FEED = 'shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv';
-// ../shared/data from the project root (DESIGN.md §6); a worktree one level deeper finds it at ../../shared.
-const CATALOGUE =
-  [path.resolve(ROOT, '..', FEED), path.resolve(ROOT, '../..', FEED)].find((p) => existsSync(p)) ?? path.resolve(ROOT, '..', FEED);
-const SHOTS = path.join(ROOT, 'test-results/e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
 
-const missing = [
-  !existsSync(CATALOGUE) && `real data not found at ${CATALOGUE}`,
-  !existsSync(CHROMIUM) && `Chromium not found at ${CHROMIUM}`,
-].filter(Boolean) as string[];
-if (missing.length > 0) {
-  if (process.env.CI) throw new Error(`end-to-end prerequisites missing under CI: ${missing.join('; ')}`);
-  console.warn(`Skipping the admin products journey: ${missing.join('; ')}`);
-}
+const missing = missingPrerequisites('the admin products journey', [
+  [!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`],
+]);
 
 /** Rows of the real feed imported: 20 pages of the list, several categories, imported in seconds. */
 const ROWS = 400;
@@ -41,7 +30,7 @@ const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
 
 /** The real feed's header and first {@link ROWS} records, written to `dir` (never into the project). */
 function realFeedSubset(dir: string): string {
-  const records = parse(readFileSync(CATALOGUE)) as string[][];
+  const records = parse(readFileSync(REAL_CATALOGUE)) as string[][];
   const file = path.join(dir, 'feed-subset.csv');
   writeFileSync(
     file,
@@ -87,10 +76,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     const imported = await runImport(realFeedSubset(dataDir), env);
     expect(imported.code, imported.output).toBe(0);
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
@@ -100,23 +86,10 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `admin-products-${name}.png`), fullPage: true });
 
-  function newContext(width: number): Promise<BrowserContext> {
-    const mobile = width < 768;
-    return browser.newContext({
-      viewport: { width, height: mobile ? 844 : 900 },
-      isMobile: mobile,
-      hasTouch: mobile,
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-    });
-  }
+  const newContext = (width: number) => newBrowserContext(browser, width);
 
   async function signIn(page: Page, at: string) {
-    await page.goto(`${server.url}${at}`);
-    await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
+    await signInAsOwner(page, `${server.url}${at}`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   }
 
   const paging = async (page: Page) => pagingLine((await page.getByText(/^Page \d+ of \d+ \(/).textContent()) ?? '');

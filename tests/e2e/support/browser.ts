@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -76,4 +76,16 @@ export async function newBrowserContext(browser: Browser, width: number, amazon?
     );
   }
   return context;
+}
+
+/**
+ * Opens `url` (an admin page), signs in on the sign-in page it sends a visitor without a session
+ * to, and waits for the admin shell ('Product Management Admin'), as an owner would.
+ */
+export async function signInAsOwner(page: Page, url: string, owner: { email: string; password: string }): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
 }
