@@ -3,7 +3,7 @@
  * node-postgres pool when `DATABASE_URL` is set (DESIGN.md §2). One schema, one set of migrations.
  */
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
 import { openPgliteWorker } from './pglite-worker-client';
+import { pgliteStartParams } from './pglite-settings';
 import * as catalogue from './schema/catalogue.schema';
 import * as alerts from './schema/alerts.schema';
 import * as visitors from './schema/visitors.schema';
@@ -130,9 +131,15 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   let client: PGlite;
   if (opts.worker ?? dataDir !== undefined) {
     // The worker client offers the part of PGlite's API the app uses; drizzle's driver runs on it.
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      // A new data directory: PGlite's initdb leaves several hundred MB in the WebAssembly heap,
+      // which is never returned. Create the directory in a worker of its own, then start afresh.
+      await (await openPgliteWorker(dataDir)).close();
+    }
     client = (await openPgliteWorker(dataDir)).asPglite();
   } else {
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    const options = { startParams: pgliteStartParams() };
+    client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await client.waitReady;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;

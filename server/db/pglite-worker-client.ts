@@ -19,6 +19,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../project-root';
+import { pgliteStartParams } from './pglite-settings';
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
@@ -86,7 +87,7 @@ export class PgliteWorkerClient {
 
   /** Starts the worker on `dataDir` (undefined: in memory). Await {@link waitReady} before use. */
   constructor(dataDir: string | undefined) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { dataDir } });
+    this.#worker = new Worker(WORKER_URL, { workerData: { dataDir, startParams: pgliteStartParams() } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       const onReady = (m: { ready?: boolean; error?: ErrorData }) => {
         if (m.ready === undefined) return;

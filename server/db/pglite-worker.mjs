@@ -1,6 +1,6 @@
 /**
  * The worker thread that owns the embedded PGlite (docs/decisions/0007-pglite-worker.md). Started by
- * pglite-worker-client.ts with `workerData = { dataDir }`; plain JavaScript so it runs the same under
+ * pglite-worker-client.ts with `workerData = { dataDir, startParams }` (pglite-settings.ts); plain JavaScript so it runs the same under
  * tsx, vitest and plain node, with no loader in the worker.
  *
  * Protocol (one request per message, answered by `{ id, ok, value }` or `{ id, ok: false, error }`):
@@ -124,7 +124,8 @@ port.on('message', (message) => {
 });
 
 try {
-  pglite = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+  const options = { startParams: workerData.startParams };
+  pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   port.postMessage({ ready: true });
 } catch (error) {
