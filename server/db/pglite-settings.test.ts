@@ -1,6 +1,6 @@
 /**
  * The embedded PGlite runs with the smaller memory settings of pglite-settings.ts
- * (docs/decisions/0014-pglite-memory.md), in a worker on disk and in this thread in memory, and
+ * (docs/decisions/0015-pglite-memory.md), in a worker on disk and in this thread in memory, and
  * leaves the postgresql.conf initdb wrote (time zone, locales) as it was.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { openDatabase } from './client';
 async function settings(database: Awaited<ReturnType<typeof openDatabase>>) {
   const { rows } = await database.query<Record<string, string>>(
     `select current_setting('shared_buffers') as shared_buffers, current_setting('maintenance_work_mem') as maintenance_work_mem,
-            current_setting('min_wal_size') as min_wal_size, current_setting('TimeZone') as time_zone`,
+            current_setting('min_wal_size') as min_wal_size, current_setting('max_wal_size') as max_wal_size, current_setting('TimeZone') as time_zone`,
   );
   return rows[0];
 }
@@ -28,6 +28,7 @@ describe('PGlite memory settings', () => {
             shared_buffers: '16MB',
             maintenance_work_mem: '16MB',
             min_wal_size: '32MB',
+            max_wal_size: '32MB',
             time_zone: 'UTC',
           });
         } finally {

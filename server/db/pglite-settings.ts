@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 
 /**
- * PostgreSQL settings for the embedded PGlite (docs/decisions/0014-pglite-memory.md; issue 7
+ * PostgreSQL settings for the embedded PGlite (docs/decisions/0015-pglite-memory.md; issue 7
  * "Memory", DESIGN.md §7: the server ≤ 300 MB RSS idle).
  *
  * PGlite runs PostgreSQL in WebAssembly, whose linear memory grows and is never given back to the
@@ -19,9 +19,12 @@ export const PGLITE_SETTINGS: readonly string[] = [
   'shared_buffers=16MB',
   // Index builds and VACUUM: 16 MB instead of 64 MB (migrations and the nightly VACUUM run them).
   'maintenance_work_mem=16MB',
-  // WAL kept for recycling after a checkpoint: PostgreSQL's minimum of two 16 MB segments instead of
-  // 80 MB, so the CHECKPOINT after an import leaves little WAL on disk (issue 7: ≤ 50 MB).
+  // WAL on disk: PostgreSQL keeps recycled segments up to max_wal_size after a checkpoint, so with
+  // its 1 GB default a 100k-row import left 257 MB of WAL behind its CHECKPOINT. Both at the minimum,
+  // two 16 MB segments (issue 7: ≤ 50 MB of WAL after an import); checkpoints come every 32 MB of
+  // WAL, cheap with 16 MB of shared buffers and fsync off.
   'min_wal_size=32MB',
+  'max_wal_size=32MB',
 ];
 
 /**
