@@ -13,7 +13,7 @@ import type {
   AmazonSearchResponse,
   AmazonStatus,
 } from '../../../common/api/amazon-api.admin.schema';
-import { adminAmazonAccessKey, adminTabKey } from '../../lib/admin-query-keys';
+import { adminAmazonAccessKey, adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
 import { apiRequest } from '../../lib/http.client';
 
 export const API_TAB_KEY = 'api-import';
@@ -55,11 +55,11 @@ export function useAmazonSearch(tabKey: string) {
   });
 }
 
-/** Imports the selected ASINs (≤ 10 per Amazon request on the server). */
+/** Imports the selected ASINs (≤ 10 per Amazon request on the server); the audit log shows the import. */
 export function useAmazonImport(tabKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (asins: string[]) => apiRequest<AmazonImportResponse>('POST', '/api/admin/amazon/import', { asins }),
-    onSettled: () => afterAmazonCall(queryClient, tabKey),
+    onSettled: () => Promise.all([afterAmazonCall(queryClient, tabKey), queryClient.invalidateQueries({ queryKey: adminAuditLogKey() })]),
   });
 }

@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AmazonAccess, AmazonAccessDenied, AmazonStatus } from '../../../../../common/api/amazon-api.admin.schema';
 import { fakeApi, renderPage } from '../../../../testing/harness';
-import { ACCESS_BANNER_TITLE, AccessDeniedNotice, AmazonAccessBanner } from './amazon-access-banner';
+import { ACCESS_BANNER_TITLE, AccessDeniedNotice, AmazonAccessBanner, amazonWords } from './amazon-access-banner';
 import { ApiImportTab } from './api-import-tab';
 
 const DENIED: AmazonAccessDenied = {
@@ -34,6 +34,13 @@ describe('the notice', () => {
       'href',
       '/admin/api-import',
     );
+  });
+
+  it("does not repeat the code Amazon's message already names", () => {
+    expect(amazonWords('AssociateNotEligible: AccessDeniedException (AssociateNotEligible): Your account is not eligible.')).toBe(
+      'AccessDeniedException (AssociateNotEligible): Your account is not eligible.',
+    );
+    expect(amazonWords('AssociateNotEligible: Your account is not eligible.')).toBe('AssociateNotEligible: Your account is not eligible.');
   });
 
   it('says the retry is due now once its time has passed, and leaves out what Amazon did not say', () => {

@@ -27,6 +27,15 @@ function retryText(retryAt: string | null, nowMs: number): string {
   return `Access is tried again every hour; the next try is at ${formatDateTime(retryAt)}.`;
 }
 
+/**
+ * Amazon's own words: the server stores "{code}: {message}", and Amazon's message often repeats the
+ * code ("AssociateNotEligible: AccessDeniedException (AssociateNotEligible): …"), so the prefix goes then.
+ */
+export function amazonWords(reason: string): string {
+  const repeated = /^([A-Za-z]+): (.*\(\1\).*)$/s.exec(reason);
+  return repeated ? repeated[2]! : reason;
+}
+
 /** The banner's content for a refusal; exported for tests that fix the time. */
 export function AccessDeniedNotice({
   denied,
@@ -54,7 +63,7 @@ export function AccessDeniedNotice({
           qualifying sales in the last 30 days). Shoppers see the catalogue&apos;s prices meanwhile, each with its &ldquo;as of&rdquo; time.
         </p>
         <p>{retryText(denied.retryAt, nowMs)}</p>
-        {denied.reason ? <p className="break-words text-amber-900">Amazon said: {denied.reason}</p> : null}
+        {denied.reason ? <p className="break-words text-amber-900">Amazon said: {amazonWords(denied.reason)}</p> : null}
         {apiTabHref ? (
           <p>
             <Link to={apiTabHref} className="font-medium text-amber-950 underline underline-offset-2 hover:no-underline">
