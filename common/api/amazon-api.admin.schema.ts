@@ -102,6 +102,24 @@ export const amazonImportResponseSchema = z.object({
 });
 export type AmazonImportResponse = z.infer<typeof amazonImportResponseSchema>;
 
+/**
+ * Amazon's refusal of access (403 AssociateNotEligible; reference "Access"): since when (ISO), what
+ * Amazon said, and when access is tried again (ISO; the hourly retry). Prices come from the
+ * catalogue meanwhile.
+ */
+export const amazonAccessDeniedSchema = z.object({ since: z.string(), reason: z.string().nullable(), retryAt: z.string().nullable() });
+export type AmazonAccessDenied = z.infer<typeof amazonAccessDeniedSchema>;
+
+/**
+ * `GET /api/admin/amazon/access`: the admin area's banner (every tab polls it, so it reads one row
+ * and no quota figures). `accessDenied` is null when Amazon answers, or when it is not configured.
+ */
+export const amazonAccessSchema = z.object({
+  configured: z.boolean(),
+  accessDenied: amazonAccessDeniedSchema.nullable(),
+});
+export type AmazonAccess = z.infer<typeof amazonAccessSchema>;
+
 /** `GET /api/admin/amazon/status`: configuration, access, quota and freshness. */
 export const amazonStatusSchema = z.object({
   configured: z.boolean(),
@@ -111,7 +129,7 @@ export const amazonStatusSchema = z.object({
   /** Requests kept for admin actions each day. */
   adminReserve: z.number().int().nullable(),
   /** Set while Amazon answers 403 AssociateNotEligible: the banner. */
-  accessDenied: z.object({ since: z.string(), reason: z.string().nullable(), retryAt: z.string().nullable() }).nullable(),
+  accessDenied: amazonAccessDeniedSchema.nullable(),
   usedToday: z.number().int(),
   /** The last 24 hours, oldest first: hour start (ISO) and requests sent. */
   callsPerHour: z.array(z.object({ hour: z.string(), calls: z.number().int(), errors: z.number().int() })),

@@ -15,5 +15,11 @@ export const adminSessionKey = ['admin', 'session'] as const;
 export const adminAuditLogKey = (limit?: number) =>
   limit === undefined ? (['admin', 'audit-log'] as const) : (['admin', 'audit-log', limit] as const);
 
+/**
+ * The Amazon access banner above every tab (`GET /api/admin/amazon/access`): refreshed by Refresh
+ * whatever the open tab, and by the API tab's searches and imports, which may change it.
+ */
+export const adminAmazonAccessKey = ['admin', 'amazon-access'] as const;
+
 /** A query of the tab `tabKey`: `adminTabKey('products', { page: 2 })` → `['admin', 'tab', 'products', { page: 2 }]`. */
 export const adminTabKey = (tabKey: string, ...parts: unknown[]) => ['admin', 'tab', tabKey, ...parts] as const;

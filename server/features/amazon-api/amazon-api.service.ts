@@ -5,6 +5,8 @@
  * priority. Money in pence inside, pound strings ("12.99") in the answers, as the spec's shape.
  */
 import type {
+  AmazonAccess,
+  AmazonAccessDenied,
   AmazonImportResponse,
   AmazonSearchBody,
   AmazonSearchProduct,
@@ -22,7 +24,7 @@ import type { CreatorsApiConnection } from '../../sources/creators-api/creators-
 import { CreatorsApiError, QuotaExhaustedError } from '../../sources/creators-api/creators-api-errors';
 import type { AmazonProduct } from '../../sources/creators-api/creators-api-item';
 import { CREATORS_API_SOURCE_NAME } from '../../sources/creators-api/creators-api.source';
-import { nextUtcDayMs } from '../../sources/creators-api/creators-api.store';
+import { nextUtcDayMs, type AccessState } from '../../sources/creators-api/creators-api.store';
 import { adminReserveOf } from '../../sources/creators-api/quota-limiter';
 import { recordAdminAction } from '../audit/audit.service';
 import { loadPricedProducts, recordPrices, type NewObservation } from '../prices/prices.service';
@@ -194,6 +196,25 @@ export async function importFromAmazon(
   return ok({ ...outcome, skipped, calls });
 }
 
+/** The banner's shape of the stored access state: null unless Amazon is refusing access. */
+function accessDeniedOf(access: AccessState | null): AmazonAccessDenied | null {
+  if (!access?.deniedSince) return null;
+  return { since: access.deniedSince.toISOString(), reason: access.deniedReason, retryAt: access.retryAt?.toISOString() ?? null };
+}
+
+/**
+ * The admin area's banner (`GET /api/admin/amazon/access`; issue 14 part 1 "403 AssociateNotEligible
+ * … shows a banner in the admin area"): whether Amazon is configured and, while it refuses access,
+ * since when, what it said and the next hourly retry. One read of the shared state row (every admin
+ * tab polls it); `{ configured: false, accessDenied: null }` without credentials. Throws what the
+ * database throws.
+ */
+export async function amazonAccess(deps: Pick<AmazonApiDeps, 'amazon'>): Promise<AmazonAccess> {
+  const amazon = deps.amazon;
+  if (!amazon) return { configured: false, accessDenied: null };
+  return { configured: true, accessDenied: accessDeniedOf(await amazon.store.accessState()) };
+}
+
 /** The API tab's figures: configuration, the 403 banner, quota used today, calls per hour, freshness. */
 export async function amazonStatus(deps: AmazonApiDeps): Promise<AmazonStatus> {
   const now = deps.clock();
@@ -220,9 +241,7 @@ export async function amazonStatus(deps: AmazonApiDeps): Promise<AmazonStatus> {
     ratePerSecond: amazon?.config.ratePerSecond ?? null,
     dailyLimit: amazon ? dailyLimit : null,
     adminReserve: amazon ? adminReserveOf(dailyLimit) : null,
-    accessDenied: access?.deniedSince
-      ? { since: access.deniedSince.toISOString(), reason: access.deniedReason, retryAt: access.retryAt?.toISOString() ?? null }
-      : null,
+    accessDenied: accessDeniedOf(access),
     usedToday,
     callsPerHour: hours.map((h) => ({ hour: h.hour.toISOString(), calls: h.calls, errors: h.errors })),
     oldestShownPriceAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,

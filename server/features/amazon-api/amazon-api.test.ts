@@ -188,8 +188,56 @@ describe('GET /api/admin/amazon/status and the 403 banner', () => {
     expect((await search({ searchIndex: 'All' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/admin/amazon/status', headers: admin })).json().accessDenied).toBeNull();
   });
+});
 
-  it('without credentials the endpoints say Amazon is not configured', async () => {
+describe('GET /api/admin/amazon/access (the banner of every admin tab)', () => {
+  const access = (headers: Record<string, string> = admin) => app.inject({ method: 'GET', url: '/api/admin/amazon/access', headers });
+
+  it('says since when Amazon refuses access and when it is tried again (an hour later), and nothing once access works', async () => {
+    expect((await access()).json()).toEqual({ configured: true, accessDenied: null });
+
+    fake.denyAccess(true);
+    const deniedAt = now;
+    expect((await search({ searchIndex: 'All' })).statusCode).toBe(503);
+    // A later refusal keeps the first "since" and moves the retry.
+    now = new Date(now.getTime() + 5 * 60_000);
+    expect((await search({ searchIndex: 'All' })).statusCode).toBe(503);
+    const banner = await access();
+    expect(banner.statusCode).toBe(200);
+    expect(banner.json()).toEqual({
+      configured: true,
+      accessDenied: {
+        since: deniedAt.toISOString(),
+        reason: expect.stringMatching(/^AssociateNotEligible: /),
+        retryAt: new Date(now.getTime() + 3_600_000).toISOString(),
+      },
+    });
+    // The same state the API tab's status shows.
+    const status = (await app.inject({ method: 'GET', url: '/api/admin/amazon/status', headers: admin })).json();
+    expect(status.accessDenied).toEqual(banner.json().accessDenied);
+
+    fake.denyAccess(false);
+    expect((await search({ searchIndex: 'All' })).statusCode).toBe(200);
+    expect((await access()).json()).toEqual({ configured: true, accessDenied: null });
+  });
+
+  it("is cleared by the price source's first answer after the hourly retry", async () => {
+    fake.denyAccess(true);
+    expect((await search({ searchIndex: 'All' })).statusCode).toBe(503);
+    fake.denyAccess(false);
+    // Before the retry time the price source answers from the catalogue and the banner stays.
+    expect((await amazon.source.lookup(['B0UTENSIL1'])).get('B0UTENSIL1')?.pricePence).not.toBeUndefined();
+    expect((await access()).json().accessDenied).not.toBeNull();
+    now = new Date(now.getTime() + 3_600_000 + 1000);
+    admin = await signInAsAdmin(app, database, env.PUBLIC_URL); // the hour left the session idle
+    const quotes = await amazon.source.lookup(['B0UTENSIL1']);
+    expect(quotes.get('B0UTENSIL1')?.pricePence).toBe(1299);
+    expect((await access()).json()).toEqual({ configured: true, accessDenied: null });
+  });
+});
+
+describe('without credentials', () => {
+  it('the endpoints say Amazon is not configured, and there is no banner', async () => {
     const plain = await createTestApp({ database, clock: () => now, env });
     try {
       const headers = await signInAsAdmin(plain.app, database, env.PUBLIC_URL, 'plain@example.com');
@@ -198,6 +246,10 @@ describe('GET /api/admin/amazon/status and the 403 banner', () => {
       expect(res.json().message).toMatch(/AMAZON_CREDENTIAL_ID/);
       expect((await plain.app.inject({ method: 'GET', url: '/api/admin/amazon/status', headers })).json()).toMatchObject({
         configured: false,
+      });
+      expect((await plain.app.inject({ method: 'GET', url: '/api/admin/amazon/access', headers })).json()).toEqual({
+        configured: false,
+        accessDenied: null,
       });
     } finally {
       await plain.app.close();

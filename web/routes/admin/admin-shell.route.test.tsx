@@ -4,12 +4,14 @@
  * `fetch`: the sign-in form's errors (empty fields, refused, throttled) and where it goes after;
  * the shell's guard (401 → sign-in page), its 18 tabs from the URL, the tab bar's keyboard
  * behaviour (one tab stop, ←/→ wrap, Home/End, selection follows focus into the URL), the
- * "Not built yet" panel of a tab with no panel yet, Refresh refetching the open tab's queries only, and Sign out.
+ * "Not built yet" panel of a tab with no panel yet, Refresh refetching the open tab's queries only,
+ * the Amazon access banner above every tab (issue 14), and Sign out.
  */
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminMe, AuditLogResponse } from '../../../common/api/admin-auth.admin.schema';
+import type { AmazonAccess } from '../../../common/api/amazon-api.admin.schema';
 import { adminTabKey } from '../../lib/admin-query-keys';
 import { apiRequest } from '../../lib/http.client';
 import { currentUrl, fakeApi, renderRoutes, type FakeAnswer } from '../../testing/harness';
@@ -193,6 +195,59 @@ describe('the admin shell', () => {
     await waitFor(() => expect(api.callsTo('GET /api/admin/audit-log').length).toBe(auditCalls + 1));
     expect(queryClient.getQueryState(adminTabKey('stats', 'x'))?.isInvalidated).toBe(false);
     expect(queryClient.getQueryState(adminTabKey('stats', 'x'))?.dataUpdateCount).toBe(counts.other);
+  });
+
+  it('shows the Amazon access banner above every tab while Amazon refuses access, and drops it once access works', async () => {
+    let denied = true;
+    const api = fakeApi({
+      'GET /api/admin/me': ME,
+      'GET /api/admin/audit-log': AUDIT,
+      'GET /api/admin/amazon/access': () => ({
+        json: {
+          configured: true,
+          accessDenied: denied
+            ? { since: '2026-06-01T12:00:00.000Z', reason: 'AssociateNotEligible: not eligible', retryAt: '2099-06-01T12:00:00.000Z' }
+            : null,
+        } satisfies AmazonAccess,
+      }),
+    });
+    const tabs: AdminTab[] = [
+      { key: 'products', label: 'products list', load: async () => ({ default: () => <p>rows</p> }) },
+      { key: 'stats', label: 'Statistics', plannedIn: 'issue 99' },
+      { key: 'api-import', label: 'API', plannedIn: 'issue 14' },
+    ];
+    const { user, router } = renderRoutes(routes(tabs), '/admin/stats');
+    const banner = await screen.findByRole('alert', { name: 'Live Amazon prices are paused' });
+    expect(banner).toHaveTextContent('Since 1 Jun 2026');
+    expect(banner).toHaveTextContent("Shoppers see the catalogue's prices meanwhile");
+    expect(banner).toHaveTextContent('the next try is at 1 Jun 2099');
+    // It sits outside the tab panel, so another tab keeps it.
+    expect(within(screen.getByRole('tabpanel')).queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'products list' }));
+    await screen.findByText('rows');
+    expect(screen.getByRole('alert', { name: 'Live Amazon prices are paused' })).toBeInTheDocument();
+    // Its link leads to the API tab, where it no longer links to itself.
+    await user.click(within(banner).getByRole('link', { name: 'See the quota and requests in the API tab' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/api-import'));
+    expect(within(screen.getByRole('alert', { name: 'Live Amazon prices are paused' })).queryByRole('link')).toBeNull();
+
+    // Access is back: Refresh (as the minute's poll would) takes the banner away.
+    denied = false;
+    const before = api.callsTo('GET /api/admin/amazon/access').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Live Amazon prices are paused' })).toBeNull());
+    expect(api.callsTo('GET /api/admin/amazon/access').length).toBe(before + 1);
+  });
+
+  it('shows no Amazon banner when Amazon is not configured', async () => {
+    fakeApi({
+      'GET /api/admin/me': ME,
+      'GET /api/admin/audit-log': AUDIT,
+      'GET /api/admin/amazon/access': { json: { configured: false, accessDenied: null } satisfies AmazonAccess },
+    });
+    renderRoutes(routes(), '/admin/stats');
+    await screen.findByRole('region', { name: /Audit log/ });
+    await waitFor(() => expect(screen.queryByText('Live Amazon prices are paused')).toBeNull());
   });
 
   it('Sign out calls the API, drops the admin data and shows the sign-in page', async () => {

@@ -1,7 +1,8 @@
 /**
  * The admin area (issue 11 part 2; admin-area §2): 'Product Management Admin' with Refresh, Sign
- * out, the tab bar of the 18 tabs (tab key in the URL: `/admin/{key}`, `/management/{key}`), the
- * open tab's panel and the audit log. Guarded: without a session (`GET /api/admin/me` → 401), or
+ * out, the banner shown while Amazon refuses the Creators API (issue 14), the tab bar of the 18
+ * tabs (tab key in the URL: `/admin/{key}`, `/management/{key}`), the open tab's panel and the
+ * audit log. Guarded: without a session (`GET /api/admin/me` → 401), or
  * when any admin call answers 401 later, the owner is sent to `/admin/login?next=…`.
  *
  * Everything under web/routes/admin is one lazy chunk; shopper pages never import it (lint zone).
@@ -26,7 +27,9 @@ import { TabBar, tabId, tabPanelId } from '../../components/ui/tabs';
 import { Toaster } from '../../components/ui/toast';
 import { adminMeQuery, isSignedOut, useAdminLogout } from '../../features/admin-auth/api';
 import { AuditLogPanel } from '../../features/admin-audit/components/audit-log-panel';
-import { ADMIN_QUERY_ROOT, adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
+import { API_TAB_KEY } from '../../features/amazon-api/admin.api';
+import { AmazonAccessBanner } from '../../features/amazon-api/components/admin/amazon-access-banner';
+import { ADMIN_QUERY_ROOT, adminAmazonAccessKey, adminAuditLogKey, adminTabKey } from '../../lib/admin-query-keys';
 import { useDocumentTitle } from '../../lib/document-title.hook';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, type AdminTab, type AdminTabProps } from './admin-tabs';
 
@@ -124,6 +127,7 @@ function AdminShell({ tabs, email, onSignedOut }: { tabs: readonly AdminTab[]; e
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: adminTabKey(tab.key) });
     void queryClient.invalidateQueries({ queryKey: adminAuditLogKey() });
+    void queryClient.invalidateQueries({ queryKey: adminAmazonAccessKey });
   };
   const signOut = () => logout.mutate(undefined, { onSettled: onSignedOut });
 
@@ -139,7 +143,7 @@ function AdminShell({ tabs, email, onSignedOut }: { tabs: readonly AdminTab[]; e
               {fetching ? 'Refreshing…' : 'Refresh'}
             </Button>
             <span id="admin-refresh-hint" className="sr-only">
-              Reloads the data of the open tab and the audit log
+              Reloads the data of the open tab, the audit log and the Amazon access notice
             </span>
             <Button variant="ghost" onClick={signOut} disabled={logout.isPending}>
               <LogOut className="h-4 w-4" aria-hidden="true" />
@@ -152,6 +156,7 @@ function AdminShell({ tabs, email, onSignedOut }: { tabs: readonly AdminTab[]; e
         </div>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
+        <AmazonAccessBanner apiTabHref={tab.key === API_TAB_KEY ? undefined : `${base}/${API_TAB_KEY}`} />
         <TabBar
           tabs={tabItems}
           selected={tab.key}

@@ -1,8 +1,9 @@
 /**
- * The API tab's status (issue 14 part 2): the access-denied banner (403 AssociateNotEligible), or a
- * notice when no credentials are set; requests used today against the daily limit; requests per
- * hour over the last 24 hours (bars, with a table for screen readers); how old the oldest Amazon
- * price shown is; whether the freshness plan fits the quota. Dates en-GB.
+ * The API tab's status (issue 14 part 2): a notice when no credentials are set; requests used today
+ * against the daily limit; requests per hour over the last 24 hours (bars, with a table for screen
+ * readers); how old the oldest Amazon price shown is; whether the freshness plan fits the quota.
+ * Dates en-GB. The access-denied banner (403 AssociateNotEligible) is the admin shell's, above
+ * every tab (amazon-access-banner.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AmazonStatus } from '../../../../../common/api/amazon-api.admin.schema';
@@ -19,20 +20,6 @@ export function ageText(seconds: number): string {
   if (minutes < 1) return 'under a minute';
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-}
-
-function AccessBanner({ denied }: { denied: NonNullable<AmazonStatus['accessDenied']> }) {
-  return (
-    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p className="font-semibold">Amazon has paused this account&apos;s Creators API access</p>
-      <p className="mt-1">
-        Since {when.format(new Date(denied.since))}, Amazon answers “not eligible” (it needs 10 qualified sales in the last 30 days). Prices
-        come from the imported catalogue meanwhile; access is tried again every hour
-        {denied.retryAt ? `, next at ${when.format(new Date(denied.retryAt))}` : ''}.
-      </p>
-      {denied.reason ? <p className="mt-1 text-amber-900">Amazon said: {denied.reason}</p> : null}
-    </div>
-  );
 }
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -116,6 +103,7 @@ function CallsPerHour({ hours }: { hours: AmazonStatus['callsPerHour'] }) {
   );
 }
 
+/** The API tab's status card for the tab `tabKey` (refreshed every minute while the tab is open). */
 export function AmazonStatusPanel({ tabKey }: { tabKey: string }) {
   const status = useQuery(amazonStatusQuery(tabKey));
   if (status.isPending) {
@@ -150,7 +138,6 @@ export function AmazonStatusPanel({ tabKey }: { tabKey: string }) {
       <h2 id="amazon-status-heading" className="text-lg font-semibold text-slate-900">
         Amazon Creators API ({s.marketplace})
       </h2>
-      {s.accessDenied ? <AccessBanner denied={s.accessDenied} /> : null}
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure
           label="Requests used today (UTC)"
