@@ -96,7 +96,8 @@ export async function knownAsins(db: Queryable, asins: readonly string[]): Promi
 /**
  * Inserts or updates the products Amazon described (each must have a price), with source
  * `creators-api`, their title, price, labelled saving basis, image link, product page, category,
- * brand and features, `price_as_of` = the fetch time. Answers each row's id and whether it was new.
+ * brand and features, `price_as_of` = the fetch time and `price_source` creators-api (the licence's
+ * 24 hours then apply to the price on public pages, decision 0014). Answers each row's id and whether it was new.
  */
 export async function upsertAmazonProducts(
   tx: Queryable,
@@ -120,6 +121,7 @@ export async function upsertAmazonProducts(
         brand: p.brand,
         features: p.features,
         source: 'creators-api',
+        priceSource: 'creators-api',
         priceAsOf: p.fetchedAt,
         createdAt: now,
         updatedAt: now,
@@ -139,6 +141,7 @@ export async function upsertAmazonProducts(
         brand: sql`coalesce(excluded.brand, ${products.brand})`,
         features: sql`case when jsonb_array_length(excluded.features) > 0 then excluded.features else ${products.features} end`,
         priceAsOf: sql`excluded.price_as_of`,
+        priceSource: sql`excluded.price_source`,
         updatedAt: sql`excluded.updated_at`,
       },
     })
