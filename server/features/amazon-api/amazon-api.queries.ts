@@ -35,12 +35,15 @@ export async function callsPerHour(db: Queryable, since: Date): Promise<Array<{ 
   return rows.map((r) => ({ hour: new Date(r.hour), calls: Number(r.calls), errors: Number(r.errors) }));
 }
 
-/** The oldest `price_as_of` among products whose price came from Amazon (they are on public pages), or null. */
+/**
+ * The oldest `price_as_of` among products whose current price is Amazon's (`price_source`
+ * creators-api; public pages hide it once it is 24 hours old, decision 0014), or null.
+ */
 export async function oldestAmazonPriceAsOf(db: Queryable): Promise<Date | null> {
   const [row] = await db
     .select({ oldest: sql<string | null>`min(${products.priceAsOf})` })
     .from(products)
-    .innerJoin(amazonItems, eq(amazonItems.asin, products.asin));
+    .where(eq(products.priceSource, 'creators-api'));
   return row?.oldest ? new Date(row.oldest) : null;
 }
 
