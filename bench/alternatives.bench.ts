@@ -65,7 +65,7 @@ export async function run(): Promise<void> {
     const service: number[] = [];
     for (const asin of asins.slice(WARMUP)) {
       const t = performance.now();
-      await similarItems(database.db, { asin, affiliateTag: env.AFFILIATE_TAG, llm: null });
+      await similarItems(database.db, { asin, affiliateTag: env.AFFILIATE_TAG, llm: null, now: new Date(), amazonSearch: null });
       service.push(performance.now() - t);
     }
     report('similarItems (service only)', service);

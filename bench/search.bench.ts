@@ -195,7 +195,11 @@ async function explainHotQueries(database: Database): Promise<void> {
       statementOf(suggestionsStatement(database.db), { prefixTsquery: `${prefix}:*`, limit: 6 }),
     );
   }
-  await explain(database, 'top discounted (cached 30 s by the app)', selectTopDiscounted(database.db, 20).toSQL());
+  await explain(
+    database,
+    'top discounted (cached 30 s by the app)',
+    selectTopDiscounted(database.db, 20, new Date(Date.now() - 86_400_000)).toSQL(),
+  );
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');

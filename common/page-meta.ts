@@ -171,9 +171,14 @@ export const describe = {
     term
       ? `Amazon UK products matching "${term}", with honest prices and price-drop alerts.`
       : 'Search Amazon UK products by name, with honest prices and price-drop alerts.',
-  /** A product page: name, price in pounds ("12.99") and when it was checked (UK time). */
-  product: (product: { title: string; price: string; asOf: string }): string =>
-    `${product.title}: £${product.price} on Amazon UK (price as of ${ukDateTime(product.asOf)}), with its price history and free price-drop alerts.`,
+  /**
+   * A product page: name, price in pounds ("12.99") and when it was checked (UK time); without a
+   * price we may show (Amazon's data over 24 hours old: decision 0014) it names none.
+   */
+  product: (product: { title: string; price: string | null; asOf: string | null }): string =>
+    product.price === null || product.asOf === null
+      ? `${product.title} on Amazon UK, with its price history and free price-drop alerts.`
+      : `${product.title}: £${product.price} on Amazon UK (price as of ${ukDateTime(product.asOf)}), with its price history and free price-drop alerts.`,
   categoryPage: (page: { name: string; description: string | null }): string =>
     page.description || `${page.name}: hand-picked Amazon UK products with honest prices.`,
   blog: (): string => 'Practical, honest advice on finding real deals on Amazon UK: price alerts, sale seasons, fake discounts and more.',

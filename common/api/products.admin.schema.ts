@@ -28,8 +28,16 @@ import { dealBasisSchema } from './deals.schema';
 import { productSchema } from './products.schema';
 import { safeText } from './text.schema';
 
-/** A catalogue product as the admin tabs see it: the shopper shape, its deal basis and when its row last changed. */
+/**
+ * A catalogue product as the admin tabs see it: the shopper shape, its deal basis and when its row
+ * last changed. The owners always see the stored price and its time, however old (the licence's
+ * 24 hours limit public pages only: docs/decisions/0014-amazon-data-24h.md).
+ */
 export const adminProductSchema = productSchema.extend({
+  /** Current price in pounds, e.g. "12.99". */
+  price: z.string(),
+  /** When the price was last observed (ISO 8601). */
+  asOf: z.string(),
   /** Why it is a deal (docs/decisions/0008-deal-definition.md), or null. */
   dealBasis: dealBasisSchema.nullable(),
   /** When the product row last changed (ISO 8601; admin-area §3 "lastUpdated"). */

@@ -1,6 +1,9 @@
 /**
  * API shapes of the product calls (shopper-screens §3 "Product", "Search criteria", §7).
  * Prices are strings of pounds with two decimals ("12.99"); every price carries `asOf` (ISO 8601, UTC).
+ * A price is null (and its `asOf`, original price and saving with it) when it is Amazon's data last
+ * observed over 24 hours ago: the Associates licence's cache limit (docs/decisions/0014-amazon-data-24h.md);
+ * the page then links to today's price on Amazon instead.
  */
 import { z } from 'zod';
 import { safeText } from './text.schema';
@@ -14,8 +17,8 @@ export const productSchema = z.object({
   asin: z.string(),
   id: z.string(),
   title: z.string(),
-  /** Current price in pounds, e.g. "12.99". */
-  price: z.string(),
+  /** Current price in pounds, e.g. "12.99"; null when it may not be shown (Amazon's data over 24 h old). */
+  price: z.string().nullable(),
   /** Substantiated original price in pounds, or null. */
   originalPrice: z.string().nullable(),
   /** Rounded whole percent, only when originalPrice > price > 0; else null ('Special Deal'). */
@@ -38,12 +41,14 @@ export const productSchema = z.object({
   categoryName: z.string().nullable(),
   brand: z.string().nullable(),
   features: z.array(z.string()),
-  /** When the price was last observed (ISO 8601). */
-  asOf: z.string(),
+  /** When the price was last observed (ISO 8601); null with a null price. */
+  asOf: z.string().nullable(),
   /** True when the current price is the lowest we observed in the last 30 days (and we saw it change). */
   lowestIn30Days: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
+/** A Product whose price is shown (`price` and `asOf` set): always on the owners' pages. */
+export type ShownProduct = Product & { price: string; asOf: string };
 
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -78,21 +83,25 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export const suggestionSchema = z.object({
   asin: z.string(),
   title: z.string(),
-  price: z.string(),
+  /** Pounds, e.g. "12.99"; null when it may not be shown (Amazon's data over 24 h old). */
+  price: z.string().nullable(),
   imageUrl: z.string().nullable(),
-  /** When the price was observed (ISO 8601): every price the API returns carries its time. */
-  asOf: z.string(),
+  /** When the price was observed (ISO 8601): every price the API returns carries its time; null with a null price. */
+  asOf: z.string().nullable(),
 });
 export const suggestionsResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-/** GET /api/amazon/current-price/{asin}: from the stored price, never a live call (DESIGN.md §5). */
+/**
+ * GET /api/amazon/current-price/{asin}: from the stored price, never a live call (DESIGN.md §5).
+ * `currentPrice` and `asOf` are null when the price is Amazon's data over 24 hours old.
+ */
 export const currentPriceResponseSchema = z.object({
   asin: z.string(),
-  currentPrice: z.string(),
+  currentPrice: z.string().nullable(),
   originalPrice: z.string().nullable(),
   savingBasis: savingBasisTypeSchema.nullable(),
-  asOf: z.string(),
+  asOf: z.string().nullable(),
 });
 export type CurrentPriceResponse = z.infer<typeof currentPriceResponseSchema>;
 

@@ -52,6 +52,32 @@ describe('VersionedCache', () => {
     expect(cache.stats().entries).toBe(1);
   });
 
+  it("serves an entry until the deadline its answer gave (the licence's 24 hours), then builds it again", async () => {
+    let nowMs = 1_000;
+    const cache = new VersionedCache<string>(
+      versions(),
+      { maxEntries: 10, maxBytes: 1000 },
+      (v) => v.length,
+      () => nowMs,
+    );
+    let computed = 0;
+    const produce = async (life: { expiresAt(ms: number): void }) => {
+      computed += 1;
+      life.expiresAt(nowMs + 4_000);
+      life.expiresAt(nowMs + 2_000); // the earliest deadline wins
+      life.expiresAt(nowMs + 3_000);
+      return `answer ${computed}`;
+    };
+    expect(await cache.get('k', produce)).toBe('answer 1');
+    nowMs = 2_999;
+    expect(await cache.get('k', produce)).toBe('answer 1');
+    nowMs = 3_000;
+    expect(await cache.get('k', produce)).toBe('answer 2');
+    // An answer whose deadline has already passed is answered but not stored.
+    expect(await cache.get('late', async (life) => (life.expiresAt(nowMs), 'late'))).toBe('late');
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 3, entries: 1 });
+  });
+
   it('holds at most maxEntries entries and maxBytes bytes, least recently used out first', async () => {
     const cache = new VersionedCache<string>(versions(), { maxEntries: 50, maxBytes: 2_000 }, (v) => v.length);
     for (let i = 0; i < 500; i += 1) {

@@ -6,7 +6,10 @@
  *   (the stored value is the serialised body as a Buffer plus its brotli and gzip forms, sent as is);
  * - every import, price write or other catalogue write (each bumps the version) invalidates every
  *   entry at once: the first request after it sees the new number, drops the old entries and
- *   builds a fresh answer. Nothing is served by age, so there is no TTL to tune;
+ *   builds a fresh answer. There is no TTL to tune; an answer may only set its own deadline
+ *   (`entry.expiresAt(ms)` in `produce`): an answer showing Amazon prices is not served once the
+ *   first of them passes the licence's 24 hours (docs/decisions/0014-amazon-data-24h.md), even
+ *   when no write bumps the version;
  * - concurrent misses on one key share one computation (no stampede after a bump);
  * - memory stays bounded: least recently used entries go first beyond `maxEntries` entries or
  *   `maxBytes` bytes (lru-cache; `sizeOf` measures a value, the key's length is added).
@@ -49,6 +52,21 @@ export interface VersionedCacheLimits {
   maxBytes: number;
 }
 
+/**
+ * What `produce` may say about the entry it builds: `expiresAt(ms)` (epoch ms, on the cache's clock)
+ * is when the answer must no longer be served; the earliest call wins; never called = lives as long
+ * as its catalogue version. An answer already expired when built is returned but not stored.
+ */
+export interface CacheEntryLife {
+  expiresAt(epochMs: number): void;
+}
+
+interface Stored<V> {
+  value: V;
+  /** Epoch ms after which the entry is not served; Infinity = until the version changes. */
+  expiresAtMs: number;
+}
+
 /** What the cache has done since it was created (for tests and diagnostics). */
 export interface VersionedCacheStats {
   hits: number;
@@ -64,31 +82,37 @@ export interface VersionedCacheStats {
  * `V` must be non-null (null/undefined answers are passed through, never stored).
  */
 export class VersionedCache<V extends NonNullable<unknown>> {
-  private readonly lru: LRUCache<string, V>;
+  private readonly lru: LRUCache<string, Stored<V>>;
   private readonly inflight = new Map<string, Promise<V | null>>();
   private version: number | null = null;
   private hits = 0;
   private misses = 0;
 
-  /** `sizeOf` answers a value's size in bytes (at least 1). */
+  /**
+   * `sizeOf` answers a value's size in bytes (at least 1); `nowMs` is the clock entry deadlines are
+   * judged on (epoch ms; the app's clock, so tests with a fixed clock can move past a deadline).
+   */
   constructor(
     private readonly versions: VersionSource,
     limits: VersionedCacheLimits,
     sizeOf: (value: V) => number,
+    private readonly nowMs: () => number = Date.now,
   ) {
-    this.lru = new LRUCache<string, V>({
+    this.lru = new LRUCache<string, Stored<V>>({
       max: limits.maxEntries,
       maxSize: limits.maxBytes,
-      sizeCalculation: (value, key) => Math.max(1, sizeOf(value) + key.length),
+      sizeCalculation: (stored, key) => Math.max(1, sizeOf(stored.value) + key.length),
     });
   }
 
   /**
    * The value for `key` under the current catalogue version: stored, or computed by `produce` once
-   * (concurrent callers of the same key wait for the same computation) and stored unless null.
-   * Rejects with what `produce` or the version read throws; a failure is never stored.
+   * (concurrent callers of the same key wait for the same computation) and stored unless null or
+   * already past the deadline `produce` gave (`life.expiresAt`); a stored entry past its deadline
+   * is dropped and built again. Rejects with what `produce` or the version read throws; a failure
+   * is never stored.
    */
-  async get(key: string, produce: () => Promise<V | null>): Promise<V | null> {
+  async get(key: string, produce: (life: CacheEntryLife) => Promise<V | null>): Promise<V | null> {
     const version = await this.versions.current();
     if (version !== this.version) {
       // A new catalogue: every entry is stale. (Answers still being built under the old number
@@ -98,16 +122,19 @@ export class VersionedCache<V extends NonNullable<unknown>> {
     }
     const full = `${version}\u0000${key}`;
     const stored = this.lru.get(full);
-    if (stored !== undefined) {
+    if (stored !== undefined && stored.expiresAtMs > this.nowMs()) {
       this.hits += 1;
-      return stored;
+      return stored.value;
     }
+    if (stored !== undefined) this.lru.delete(full);
     this.misses += 1;
     let pending = this.inflight.get(full);
     if (!pending) {
-      pending = produce()
+      let expiresAtMs = Number.POSITIVE_INFINITY;
+      const life: CacheEntryLife = { expiresAt: (ms) => void (expiresAtMs = Math.min(expiresAtMs, ms)) };
+      pending = produce(life)
         .then((value) => {
-          if (value !== null && value !== undefined) this.lru.set(full, value);
+          if (value !== null && value !== undefined && expiresAtMs > this.nowMs()) this.lru.set(full, { value, expiresAtMs });
           return value ?? null;
         })
         .finally(() => this.inflight.delete(full));
@@ -158,13 +185,17 @@ export type JsonAnswerCache = ReturnType<typeof createJsonAnswerCache>;
  * A cache of serialised JSON answers: `get(key, produce)` answers the {@link JsonAnswer} of what
  * `produce` builds (null when `produce` answers null, e.g. a 404; never stored).
  */
-export function createJsonAnswerCache(versions: VersionSource, limits: VersionedCacheLimits = ANSWER_CACHE_LIMITS) {
-  const cache = new VersionedCache<JsonAnswer>(versions, limits, (a) => a.json.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0));
+export function createJsonAnswerCache(
+  versions: VersionSource,
+  limits: VersionedCacheLimits = ANSWER_CACHE_LIMITS,
+  nowMs: () => number = Date.now,
+) {
+  const cache = new VersionedCache<JsonAnswer>(versions, limits, (a) => a.json.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0), nowMs);
   return {
-    /** The serialised answer for `key`; see {@link VersionedCache.get}. */
-    get: (key: string, produce: () => Promise<unknown>): Promise<JsonAnswer | null> =>
-      cache.get(key, async () => {
-        const answer = await produce();
+    /** The serialised answer for `key`; see {@link VersionedCache.get} (`life` sets the entry's deadline). */
+    get: (key: string, produce: (life: CacheEntryLife) => Promise<unknown>): Promise<JsonAnswer | null> =>
+      cache.get(key, async (life) => {
+        const answer = await produce(life);
         return answer === null || answer === undefined ? null : toJsonAnswer(answer);
       }),
     stats: () => cache.stats(),

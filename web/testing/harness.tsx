@@ -10,7 +10,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { productSchema, type Product } from '../../common/api/products.schema';
+import { productSchema, type Product, type ShownProduct } from '../../common/api/products.schema';
 import { Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/query-client';
 
@@ -83,8 +83,11 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
   return { promise, resolve };
 }
 
-/** A catalogue product as GET/POST product calls return it, checked against the API schema. */
-export function makeProduct(overrides: Partial<Product> = {}): Product {
+/**
+ * A catalogue product as GET/POST product calls return it, checked against the API schema, with its
+ * price shown (see {@link makeHiddenPriceProduct} for one whose price may not be shown).
+ */
+export function makeProduct(overrides: Partial<ShownProduct> = {}): ShownProduct {
   const asin = overrides.asin ?? 'B0TESTAS01';
   return productSchema.parse({
     asin,
@@ -106,6 +109,25 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     brand: 'Ninja',
     features: [],
     asOf: '2026-01-15T12:00:00.000Z',
+    lowestIn30Days: false,
+    ...overrides,
+  }) as ShownProduct;
+}
+
+/**
+ * A product whose price may not be shown (Amazon's data over 24 hours old; decision 0014): the API
+ * answers it without price, saving or "as of" time.
+ */
+export function makeHiddenPriceProduct(overrides: Partial<Product> = {}): Product {
+  return productSchema.parse({
+    ...makeProduct(),
+    price: null,
+    originalPrice: null,
+    discountPercent: null,
+    discount: null,
+    savingBasis: null,
+    savingBasisLabel: null,
+    asOf: null,
     lowestIn30Days: false,
     ...overrides,
   });

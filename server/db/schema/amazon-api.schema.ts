@@ -38,7 +38,7 @@ export const amazonApiCalls = pgTable(
     operation: text('operation').notNull(),
     /** HTTP status, or 0 when no answer came (network error). */
     status: smallint('status').notNull(),
-    /** 'admin' | 'background' */
+    /** 'admin' | 'shopper' | 'background' */
     priority: text('priority').notNull(),
     /** ASINs asked for (getItems) or items answered (search). */
     items: smallint('items').notNull().default(0),

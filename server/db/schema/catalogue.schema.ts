@@ -66,8 +66,16 @@ export const products = pgTable(
     dealLabel: text('deal_label'),
     /** Popularity (the trending score's rating, review, bought-last-month and best-seller terms); fills listings after the deals. */
     popularityScore: real('popularity_score').notNull().default(0),
-    /** 'csv' | 'demo' | 'creators-api' */
+    /** Where the product row came from: 'csv' | 'demo' | 'bulk-json' | 'creators-api' (set once, at insert). */
     source: text('source').notNull().default('csv'),
+    /**
+     * Who last set or confirmed the current price and its `price_as_of`: the importer's source
+     * ('csv', 'bulk-json'…), 'demo', or 'creators-api' (the Amazon Creators API). Amazon's data may
+     * be shown for 24 hours after `price_as_of` only (the Associates licence's cache limit;
+     * docs/decisions/0014-amazon-data-24h.md), so public answers hide a 'creators-api' price older
+     * than that.
+     */
+    priceSource: text('price_source').notNull().default('csv'),
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the current price was observed. */
     priceAsOf: timestamp('price_as_of', { withTimezone: true }).notNull().defaultNow(),

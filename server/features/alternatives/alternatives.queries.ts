@@ -1,8 +1,9 @@
 /**
- * SQL of cheaper alternatives: the source product by ASIN and its full-text neighbours in the
- * catalogue (GIN index products_search_idx; every user value bound, never spliced).
+ * SQL of cheaper alternatives: the source product by ASIN, its full-text neighbours in the
+ * catalogue (GIN index products_search_idx; every user value bound, never spliced), and which of
+ * Amazon's search results we already hold.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from '../products/product-shape';
@@ -24,12 +25,23 @@ const columns = {
   brand: products.brand,
   features: products.features,
   priceAsOf: products.priceAsOf,
+  priceSource: products.priceSource,
 };
 
 /** The product with this ASIN, or undefined. */
 export async function findSourceProduct(db: Db, asin: string): Promise<ProductRow | undefined> {
   const [row] = await db.select(columns).from(products).where(eq(products.asin, asin)).limit(1);
   return row;
+}
+
+/** Product id by ASIN of those of `asins` in the catalogue (at most 10 look-ups by the unique index). */
+export async function catalogueIdsByAsin(db: Db, asins: readonly string[]): Promise<Map<string, number>> {
+  if (asins.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, asin: products.asin })
+    .from(products)
+    .where(inArray(products.asin, [...asins]));
+  return new Map(rows.map((r) => [r.asin, r.id]));
 }
 
 /**

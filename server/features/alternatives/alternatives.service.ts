@@ -1,29 +1,47 @@
 /**
  * Cheaper alternatives from our catalogue (shopper-screens §2 'Alternative Products', §3
- * "Alternatives result", §4 "Similar products", §7; DESIGN.md §4 "Cheaper alternatives").
+ * "Alternatives result", §4 "Similar products", §7; DESIGN.md §4 "Cheaper alternatives"), topped up
+ * from Amazon's search when the catalogue has too few (issue 14 part 3).
  *
  * - {@link similarItems}: the source product's full-text neighbours (same category unless 'other'),
- *   ranked by the value score of value-score.ts; cheaper ones first, else the fallback.
+ *   ranked by the value score of value-score.ts; cheaper ones first, else the fallback. With the
+ *   Creators API configured and fewer than {@link ALTERNATIVES_SHOWN} found, Amazon's searchItems
+ *   results for the title's words (amazon-similar.service.ts: cached, shopper priority, never an
+ *   error) are ranked the same way and added after them.
  * - {@link analyzeProducts}: the same score over products the client sends.
- * Explanations may be rewritten by the optional language model (alternatives.llm.ts).
+ * Prices follow the licence's 24 hours (docs/decisions/0014-amazon-data-24h.md): a neighbour whose
+ * Amazon price may not be shown is left out, and a source whose price may not be shown is compared
+ * on everything but price. Explanations may be rewritten by the optional language model
+ * (alternatives.llm.ts).
  */
 import type { Analysis, AnalyzeProductsInput, SimilarItemsResponse } from '../../../common/api/alternatives.schema';
 import { analyzeProductsSchema } from '../../../common/api/alternatives.schema';
+import type { Product } from '../../../common/api/products.schema';
 import { priceStringToPence } from '../../../common/money';
+import { paths } from '../../../common/paths';
 import type { Db } from '../../db/client';
 import { ok, fail, type Outcome } from '../../http/outcome';
-import { chooseOriginalPrice, toProduct, type ProductRow } from '../products/product-shape';
+import type { AmazonProduct } from '../../sources/creators-api/creators-api-item';
+import { CREATORS_API_SOURCE_NAME } from '../../sources/creators-api/creators-api.source';
+import { chooseOriginalPrice, publicPriceView, toProduct, type PriceView, type ProductRow } from '../products/product-shape';
 import { SAVING_BASIS_LABELS } from '../../../common/discount';
-import { findSourceProduct, findTextNeighbours } from './alternatives.queries';
+import type { AmazonSimilarSearch } from './amazon-similar.service';
+import { catalogueIdsByAsin, findSourceProduct, findTextNeighbours } from './alternatives.queries';
 import { rewriteExplanations, type LlmConfig } from './alternatives.llm';
-import { anyWordQuery, pairsQuery, titleWords } from './title-query';
-import { rankAlternatives, type ScoredInput } from './value-score';
+import { amazonSearchKeywords, anyWordQuery, pairsQuery, titleWords } from './title-query';
+import { mergeRankings, rankAlternatives, type Ranking, type ScoredInput } from './value-score';
 
 /** Candidates read per query; alternatives shown at most. */
 export const CANDIDATE_LIMIT = 60;
 export const ALTERNATIVES_SHOWN = 5;
 
 export const NO_ALTERNATIVES_ERROR = "We couldn't find similar products in our catalogue.";
+
+/** A ranked item: a product row (ours, or built from Amazon's answer) and whether we hold it. */
+interface Item {
+  row: ProductRow & { textRank?: number };
+  inCatalogue: boolean;
+}
 
 function inputOf(row: ProductRow & { textRank?: number }): ScoredInput {
   const original = chooseOriginalPrice(row);
@@ -40,6 +58,12 @@ function inputOf(row: ProductRow & { textRank?: number }): ScoredInput {
   };
 }
 
+/** The source as the score reads it: without its price when that may not be shown (compared on the rest). */
+function sourceInputOf(row: ProductRow, priceShown: boolean): ScoredInput {
+  const input = inputOf(row);
+  return priceShown ? input : { ...input, pricePence: 0, originalPricePence: null, savingBasisLabel: null };
+}
+
 async function neighbours(db: Db, source: ProductRow) {
   const words = titleWords(source.title);
   const category = source.category === 'other' ? null : source.category;
@@ -53,37 +77,124 @@ async function neighbours(db: Db, source: ProductRow) {
   return [...found, ...more.filter((r) => !seen.has(r.asin))].slice(0, CANDIDATE_LIMIT);
 }
 
-function analysisText(sourceTitle: string, count: number, cheaper: boolean): string {
+function analysisText(sourceTitle: string, count: number, cheaper: boolean, withAmazon = false): string {
   if (count === 0) return `We found nothing similar to ${sourceTitle} in our catalogue.`;
   return cheaper
-    ? `We compared similar products in our catalogue by price, substantiated saving, rating and how closely they match. ${count} ${count === 1 ? 'is' : 'are'} cheaper than this one, best value first.`
+    ? `We compared similar products in our catalogue${withAmazon ? ' and on Amazon' : ''} by price, substantiated saving, rating and how closely they match. ${count} ${count === 1 ? 'is' : 'are'} cheaper than this one, best value first.`
     : `Nothing similar is cheaper, but ${count} ${count === 1 ? 'is' : 'are'} better rated or better discounted, best value first.`;
 }
 
 /**
- * Alternatives to `asin` (already a well-formed ASIN). not-found when we do not hold it. With no
- * neighbour worth showing the answer carries `error` (the dialog's 'No Alternatives Found').
+ * An Amazon search result as a product row (pence; `price_source` creators-api, `price_as_of` its
+ * fetch time, so the licence's 24 hours apply to it like to any Amazon price), or null without a
+ * current offer in pounds. `id` is the catalogue's when we hold the ASIN, else 0.
  */
-export async function similarItems(
+export function amazonRowOf(product: AmazonProduct, catalogueId: number | undefined): ProductRow | null {
+  if (product.pricePence === null || !(product.pricePence > 0)) return null;
+  if (product.currency !== null && product.currency !== 'GBP') return null;
+  return {
+    id: catalogueId ?? 0,
+    asin: product.asin,
+    title: product.title ?? product.asin,
+    pricePence: product.pricePence,
+    listPricePence: product.listPricePence,
+    savingBasisType: product.savingBasisType,
+    observedHigh30dPence: null,
+    observedLow30dPence: null,
+    imageUrl: product.imageUrl,
+    rating: null,
+    reviewCount: null,
+    category: product.category,
+    categoryName: product.categoryName,
+    brand: product.brand,
+    features: product.features,
+    priceAsOf: product.fetchedAt,
+    priceSource: CREATORS_API_SOURCE_NAME,
+  };
+}
+
+/** The product of a ranked item; one we do not hold links to our tracked redirect instead of a product page we lack. */
+function productOf(item: Item, affiliateTag: string, view: PriceView): Product {
+  const product = toProduct(item.row, affiliateTag, view);
+  return item.inCatalogue ? product : { ...product, id: `amazon:${item.row.asin}`, productUrl: paths.go(item.row.asin) };
+}
+
+/** What {@link similarItems} reads besides the database. */
+export interface SimilarItemsOptions {
+  asin: string;
+  affiliateTag: string;
+  llm: LlmConfig | null;
+  /** The request's clock: which Amazon prices may be shown. */
+  now: Date;
+  /** Amazon's search (the fallback), or null without Creators API credentials. */
+  amazonSearch: AmazonSimilarSearch | null;
+}
+
+/**
+ * Amazon's search results as a second ranking against `source`: those with a price we may show that
+ * are not the source or already in `taken` (by ASIN), scored by shared title words as text rank.
+ */
+async function amazonRanking(
   db: Db,
-  opts: { asin: string; affiliateTag: string; llm: LlmConfig | null },
-): Promise<Outcome<SimilarItemsResponse>> {
+  search: AmazonSimilarSearch,
+  ctx: { source: ProductRow; sourceInput: ScoredInput; taken: ReadonlySet<string>; view: PriceView; limit: number },
+): Promise<Ranking<Item>> {
+  const keywords = amazonSearchKeywords(ctx.source.title);
+  if (keywords === null) return { ranked: [], isFallback: false };
+  const found = (await search.find(keywords)).filter((p) => p.asin !== ctx.source.asin && !ctx.taken.has(p.asin));
+  const ids = await catalogueIdsByAsin(
+    db,
+    found.map((p) => p.asin),
+  );
+  const mine = new Set(titleWords(ctx.source.title, 12));
+  const candidates: Array<{ item: Item; input: ScoredInput }> = [];
+  for (const product of found) {
+    const row = amazonRowOf(product, ids.get(product.asin));
+    if (!row || !ctx.view.shows(row)) continue;
+    const textRank = titleWords(row.title, 12).filter((w) => mine.has(w)).length;
+    candidates.push({ item: { row, inCatalogue: ids.has(row.asin) }, input: { ...inputOf(row), textRank } });
+  }
+  return rankAlternatives(ctx.sourceInput, candidates, ctx.limit);
+}
+
+/**
+ * Alternatives to `asin` (already a well-formed ASIN). not-found when we do not hold it. With no
+ * neighbour worth showing the answer carries `error` (the dialog's 'No Alternatives Found'). Calls
+ * Amazon (through `amazonSearch`) only when the catalogue ranks fewer than {@link ALTERNATIVES_SHOWN};
+ * Amazon's failures never reach the shopper. Throws what the database throws.
+ */
+export async function similarItems(db: Db, opts: SimilarItemsOptions): Promise<Outcome<SimilarItemsResponse>> {
   const source = await findSourceProduct(db, opts.asin);
   if (!source) return fail('not-found', `asin: no product with ASIN ${opts.asin} in our catalogue`);
-  const candidates = (await neighbours(db, source)).map((row) => ({ item: row, input: inputOf(row) }));
-  const { ranked, isFallback } = rankAlternatives(inputOf(source), candidates, ALTERNATIVES_SHOWN);
+  const view = publicPriceView(opts.now);
+  const sourceInput = sourceInputOf(source, view.shows(source));
+  const candidates = (await neighbours(db, source))
+    .filter((row) => view.shows(row))
+    .map((row) => ({ item: { row, inCatalogue: true } as Item, input: inputOf(row) }));
+  let ranking = rankAlternatives(sourceInput, candidates, ALTERNATIVES_SHOWN);
+  if (ranking.ranked.length < ALTERNATIVES_SHOWN && opts.amazonSearch) {
+    const taken = new Set(ranking.ranked.map((r) => r.item.row.asin));
+    const fromAmazon = await amazonRanking(db, opts.amazonSearch, { source, sourceInput, taken, view, limit: ALTERNATIVES_SHOWN });
+    ranking = mergeRankings(ranking, fromAmazon, ALTERNATIVES_SHOWN);
+  }
+  const { ranked, isFallback } = ranking;
   const explanations = await rewriteExplanations(
     opts.llm,
-    ranked.map((r) => ({ title: r.item.title, explanation: r.explanation })),
+    ranked.map((r) => ({ title: r.item.row.title, explanation: r.explanation })),
   );
-  const list = ranked.map((r) => toProduct(r.item, opts.affiliateTag));
+  const list = ranked.map((r) => productOf(r.item, opts.affiliateTag, view));
   const analysis: Analysis | null = ranked.length
     ? {
-        analysis: analysisText(source.title, ranked.length, !isFallback),
+        analysis: analysisText(
+          source.title,
+          ranked.length,
+          !isFallback,
+          ranked.some((r) => !r.item.inCatalogue),
+        ),
         rankings: ranked.map((r, i) => ({
           productIndex: i,
           rank: i + 1,
-          title: r.item.title,
+          title: r.item.row.title,
           explanation: explanations[i] ?? r.explanation,
         })),
       }
@@ -91,7 +202,7 @@ export async function similarItems(
   return ok({
     products: list,
     similarProducts: list,
-    originalProduct: toProduct(source, opts.affiliateTag),
+    originalProduct: toProduct(source, opts.affiliateTag, view),
     total: list.length,
     sourceAsin: source.asin,
     isFallback: ranked.length > 0 && isFallback,

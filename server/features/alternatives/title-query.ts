@@ -2,7 +2,8 @@
  * Turns a product title into a to_tsquery text for finding similar products: the first six
  * distinctive words (letters first, at least three characters, no filler), as OR-ed pairs when there
  * are three or more ("a & b | a & c | …") so a neighbour shares at least two words, else OR-ed words.
- * Only [a-z0-9] reaches the query, so no tsquery syntax can be injected.
+ * Only [a-z0-9] reaches the query, so no tsquery syntax can be injected. {@link amazonSearchKeywords}
+ * builds the Creators API's searchItems keywords from the same words.
  */
 
 /** Words that say nothing about what a product is. */
@@ -52,6 +53,19 @@ export function pairsQuery(words: readonly string[]): string | null {
   const pairs: string[] = [];
   for (let i = 0; i < words.length; i++) for (let j = i + 1; j < words.length; j++) pairs.push(`(${words[i]} & ${words[j]})`);
   return pairs.join(' | ');
+}
+
+/** Distinctive words sent to Amazon's searchItems: Amazon matches every keyword, so fewer than the catalogue's six. */
+export const AMAZON_SEARCH_WORDS = 4;
+
+/**
+ * The searchItems `keywords` for products similar to `title`: its first {@link AMAZON_SEARCH_WORDS}
+ * distinctive words separated by spaces ("russell hobbs glass electric"), or null when it has none.
+ * Lower-case [a-z0-9] words only, so the text is also a stable cache key.
+ */
+export function amazonSearchKeywords(title: string): string | null {
+  const words = titleWords(title, AMAZON_SEARCH_WORDS);
+  return words.length ? words.join(' ') : null;
 }
 
 /** The any-word query, or null when there are no words. */

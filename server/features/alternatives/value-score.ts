@@ -49,11 +49,17 @@ function savingPercent(p: ScoredInput): number {
   return o != null && o > p.pricePence && p.pricePence > 0 ? Math.round(((o - p.pricePence) / o) * 100) : 0;
 }
 
-/** The explanation of `alt` against `source`, e.g. "£4.20 cheaper, same brand, 4.6★ from 1,203 reviews". */
+/**
+ * The explanation of `alt` against `source`, e.g. "£4.20 cheaper, same brand, 4.6★ from 1,203
+ * reviews". A source without a price we may show (`pricePence` ≤ 0) is compared on everything but
+ * price. Empty when there is nothing to say.
+ */
 export function explain(source: ScoredInput, alt: ScoredInput): string {
   const parts: string[] = [];
   const diff = source.pricePence - alt.pricePence;
-  if (diff > 0) parts.push(`${formatPence(diff)} cheaper`);
+  if (source.pricePence <= 0) {
+    // No price to compare with (e.g. Amazon's data over 24 hours old, decision 0014).
+  } else if (diff > 0) parts.push(`${formatPence(diff)} cheaper`);
   else if (diff < 0) parts.push(`${formatPence(-diff)} more`);
   else parts.push('same price');
   if (sameText(source.brand, alt.brand)) parts.push('same brand');
@@ -88,10 +94,20 @@ function betterOtherwise(source: ScoredInput, alt: ScoredInput): boolean {
   return ratedHigher || savingPercent(alt) > savingPercent(source);
 }
 
+/** Most alternatives shown in the fallback (nothing cheaper: better rated or better discounted). */
+export const FALLBACK_LIMIT = 3;
+
+/** What {@link rankAlternatives} answers. */
+export interface Ranking<T> {
+  ranked: ScoredAlternative<T>[];
+  isFallback: boolean;
+}
+
 /**
  * Ranks `candidates` against `source`: the cheaper ones by score (at most `limit`); when none is
- * cheaper, the fallback — those better rated or better discounted — with `isFallback` true.
- * Ties keep the candidates' order (text rank). An empty `ranked` means nothing to show.
+ * cheaper, the fallback — those better rated or better discounted (at most {@link FALLBACK_LIMIT})
+ * — with `isFallback` true. Ties keep the candidates' order (text rank). An empty `ranked` means
+ * nothing to show.
  */
 export function rankAlternatives<T>(
   source: ScoredInput,
@@ -113,5 +129,20 @@ export function rankAlternatives<T>(
   const cheaper = scored.filter((s) => s.out.cheaper).sort(byScore);
   if (cheaper.length > 0) return { ranked: cheaper.slice(0, limit).map((s) => s.out), isFallback: false };
   const better = scored.filter((s) => s.input.pricePence > 0 && betterOtherwise(source, s.input)).sort(byScore);
-  return { ranked: better.slice(0, Math.min(limit, 3)).map((s) => s.out), isFallback: true };
+  return { ranked: better.slice(0, Math.min(limit, FALLBACK_LIMIT)).map((s) => s.out), isFallback: true };
+}
+
+/**
+ * Adds a second ranking (Amazon's search results, issue 14 part 3) after the first (our catalogue's),
+ * keeping the first's items and order, at most `limit` in all. Cheaper alternatives win: when either
+ * ranking found cheaper ones, the answer lists only cheaper ones (the first's, then the second's) so
+ * the 'Cheaper Alternative' heading stays true; otherwise both fallbacks, at most {@link FALLBACK_LIMIT}.
+ */
+export function mergeRankings<T>(first: Ranking<T>, second: Ranking<T>, limit: number): Ranking<T> {
+  const cheaper = (r: Ranking<T>) => r.ranked.length > 0 && !r.isFallback;
+  if (cheaper(first) || cheaper(second)) {
+    const ranked = [...(cheaper(first) ? first.ranked : []), ...(cheaper(second) ? second.ranked : [])];
+    return { ranked: ranked.slice(0, limit), isFallback: false };
+  }
+  return { ranked: [...first.ranked, ...second.ranked].slice(0, Math.min(limit, FALLBACK_LIMIT)), isFallback: true };
 }

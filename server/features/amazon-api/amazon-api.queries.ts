@@ -35,12 +35,15 @@ export async function callsPerHour(db: Queryable, since: Date): Promise<Array<{ 
   return rows.map((r) => ({ hour: new Date(r.hour), calls: Number(r.calls), errors: Number(r.errors) }));
 }
 
-/** The oldest `price_as_of` among products whose price came from Amazon (they are on public pages), or null. */
+/**
+ * The oldest `price_as_of` among products whose current price is Amazon's (`price_source`
+ * creators-api; public pages hide it once it is 24 hours old, decision 0014), or null.
+ */
 export async function oldestAmazonPriceAsOf(db: Queryable): Promise<Date | null> {
   const [row] = await db
     .select({ oldest: sql<string | null>`min(${products.priceAsOf})` })
     .from(products)
-    .innerJoin(amazonItems, eq(amazonItems.asin, products.asin));
+    .where(eq(products.priceSource, 'creators-api'));
   return row?.oldest ? new Date(row.oldest) : null;
 }
 
@@ -96,7 +99,8 @@ export async function knownAsins(db: Queryable, asins: readonly string[]): Promi
 /**
  * Inserts or updates the products Amazon described (each must have a price), with source
  * `creators-api`, their title, price, labelled saving basis, image link, product page, category,
- * brand and features, `price_as_of` = the fetch time. Answers each row's id and whether it was new.
+ * brand and features, `price_as_of` = the fetch time and `price_source` creators-api (the licence's
+ * 24 hours then apply to the price on public pages, decision 0014). Answers each row's id and whether it was new.
  */
 export async function upsertAmazonProducts(
   tx: Queryable,
@@ -120,6 +124,7 @@ export async function upsertAmazonProducts(
         brand: p.brand,
         features: p.features,
         source: 'creators-api',
+        priceSource: 'creators-api',
         priceAsOf: p.fetchedAt,
         createdAt: now,
         updatedAt: now,
@@ -139,6 +144,7 @@ export async function upsertAmazonProducts(
         brand: sql`coalesce(excluded.brand, ${products.brand})`,
         features: sql`case when jsonb_array_length(excluded.features) > 0 then excluded.features else ${products.features} end`,
         priceAsOf: sql`excluded.price_as_of`,
+        priceSource: sql`excluded.price_source`,
         updatedAt: sql`excluded.updated_at`,
       },
     })

@@ -2,11 +2,11 @@
  * SQL of the Under £15 list (server/db/schema/budget-deals.schema.ts). Every function runs on
  * whatever it is given: the database or the caller's transaction.
  */
-import { asc, count, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, lte, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { budgetDeals } from '../../db/schema/budget-deals.schema';
 import { products } from '../../db/schema/catalogue.schema';
-import { productColumns, type ProductRow } from '../products/products.service';
+import { priceShowableSql, productColumns, type ProductRow } from '../products/products.service';
 
 type Queryable = Db | Tx;
 
@@ -26,26 +26,36 @@ export async function replaceBudgetDeals(db: Queryable, asins: readonly string[]
   return (inserted as unknown as { rows: unknown[] }).rows.length;
 }
 
-/** The listed products priced at most `maxPence`, in list order, at most `limit`. */
-export async function findBudgetDeals(db: Db, maxPence: number, limit: number): Promise<ProductRow[]> {
+/**
+ * The listed products priced at most `maxPence` whose price may be shown (a feed's, or Amazon's
+ * observed after `freshSince`), in list order, at most `limit`.
+ */
+export async function findBudgetDeals(db: Db, maxPence: number, limit: number, freshSince: Date): Promise<ProductRow[]> {
   return db
     .select(productColumns)
     .from(budgetDeals)
     .innerJoin(products, sql`${products.id} = ${budgetDeals.productId}`)
-    .where(lte(products.pricePence, maxPence))
+    .where(and(lte(products.pricePence, maxPence), priceShowableSql(freshSince)))
     .orderBy(asc(budgetDeals.position), asc(budgetDeals.productId))
     .limit(limit);
 }
 
 /**
- * How many products are on the list, how many of them are priced at most `maxPence` now, and when
- * the list was last uploaded (null when empty).
+ * How many products are on the list, how many of them are priced at most `maxPence` now with a
+ * price that may be shown (see {@link findBudgetDeals}), and when the list was last uploaded (null
+ * when empty).
  */
-export async function budgetDealsSummary(db: Db, maxPence: number): Promise<{ listed: number; available: number; updatedAt: Date | null }> {
+export async function budgetDealsSummary(
+  db: Db,
+  maxPence: number,
+  freshSince: Date,
+): Promise<{ listed: number; available: number; updatedAt: Date | null }> {
   const [row] = await db
     .select({
       listed: count(),
-      available: sql<number>`count(*) filter (where ${products.pricePence} <= ${maxPence})`.mapWith(Number),
+      available: sql<number>`count(*) filter (where ${products.pricePence} <= ${maxPence} and ${priceShowableSql(freshSince)})`.mapWith(
+        Number,
+      ),
       updatedAt: max(budgetDeals.addedAt),
     })
     .from(budgetDeals)

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { Outcome } from '../../http/outcome';
 import { importUpload, type CatalogueUploadRequest } from '../catalogue/catalogue-upload.service';
 import type { CatalogueUpdateDeps } from '../catalogue/catalogue-update.service';
-import { toProduct } from '../products/products.service';
+import { amazonFreshSince, publicPriceView, toProduct } from '../products/products.service';
 import { budgetDealsSummary, findBudgetDeals, replaceBudgetDeals } from './budget-deals.queries';
 import { BUDGET_DEAL_MAX_PENCE, BUDGET_DEALS_SHOWN, budgetDealRowRule } from './budget-deals.rules';
 
@@ -30,14 +30,20 @@ export function uploadBudgetDeals(deps: CatalogueUpdateDeps, request: CatalogueU
   });
 }
 
-/** The public list: products on it priced at most £15 now, in list order (the first 200), and the counts. */
-export async function listBudgetDeals(db: Db, affiliateTag: string): Promise<DealsUnder15Response> {
+/**
+ * The public list at `now`: products on it priced at most £15 now, in list order (the first 200),
+ * and the counts. A product whose price may not be shown (Amazon's data over 24 hours old) is
+ * neither listed nor counted as available: "under £15" is a claim about its price.
+ */
+export async function listBudgetDeals(db: Db, affiliateTag: string, now: Date): Promise<DealsUnder15Response> {
+  const freshSince = amazonFreshSince(now);
   const [rows, summary] = await Promise.all([
-    findBudgetDeals(db, BUDGET_DEAL_MAX_PENCE, BUDGET_DEALS_SHOWN),
-    budgetDealsSummary(db, BUDGET_DEAL_MAX_PENCE),
+    findBudgetDeals(db, BUDGET_DEAL_MAX_PENCE, BUDGET_DEALS_SHOWN, freshSince),
+    budgetDealsSummary(db, BUDGET_DEAL_MAX_PENCE, freshSince),
   ]);
+  const view = publicPriceView(now);
   return {
-    products: rows.map((row) => toProduct(row, affiliateTag)),
+    products: rows.map((row) => toProduct(row, affiliateTag, view)),
     maxPrice: penceToPriceString(BUDGET_DEAL_MAX_PENCE),
     listedCount: summary.listed,
     availableCount: summary.available,

@@ -25,7 +25,7 @@ import type {
   TopDealsResponse,
 } from '../../../common/api/products.admin.schema';
 import { recordAdminAction } from '../audit/audit.service';
-import { toProduct } from '../products/products.service';
+import { toShownProduct } from '../products/products.service';
 import { dealBasisOf } from '../products/deals.service';
 import {
   catalogueTotals,
@@ -43,7 +43,7 @@ import { topDealChipOf } from './top-deal-chips.rules';
 
 /** Row → the admin Product shape (the shopper shape with the default tag, its deal basis and `lastUpdated`). */
 export function toAdminProduct(row: AdminProductRow, affiliateTag: string): AdminProduct {
-  return { ...toProduct(row, affiliateTag), dealBasis: dealBasisOf(row), lastUpdated: row.updatedAt.toISOString() };
+  return { ...toShownProduct(row, affiliateTag), dealBasis: dealBasisOf(row), lastUpdated: row.updatedAt.toISOString() };
 }
 
 /**

@@ -212,7 +212,8 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
         await recordPrices(tx, observations, now);
         await confirmPrices(
           tx,
-          unchangedIds.map((productId) => ({ productId, observedAt: now })),
+          // The feed re-asserts these prices: its source now vouches for them (price_source).
+          unchangedIds.map((productId) => ({ productId, observedAt: now, source })),
         );
         touched.push(...unchangedIds);
       };

@@ -92,6 +92,8 @@ const EXCLUDED: Record<OptionalProductColumn, SQL> = {
  * `insert … on conflict (asin) do update` of `rows` in one statement. New products get `source`
  * and defaults for absent columns; existing ones get the title, price and the `columns` the file
  * carries (absent columns keep their stored values), with `price_as_of` and `updated_at` = `now`.
+ * Every row's price becomes the feed's (`price_source` = `source`): it is no longer Amazon's data,
+ * so the licence's 24 hours stop applying to it (decision 0014).
  * Returns each row's product id. Keep batches ≤ ~2,000 rows (PostgreSQL allows 65,535 parameters).
  */
 export async function upsertProducts(
@@ -107,6 +109,7 @@ export async function upsertProducts(
       title: r.title,
       pricePence: r.pricePence,
       source: opts.source,
+      priceSource: opts.source,
       priceAsOf: opts.now,
       createdAt: opts.now,
       updatedAt: opts.now,
@@ -121,6 +124,7 @@ export async function upsertProducts(
     title: sql`excluded.title`,
     pricePence: sql`excluded.price_pence`,
     priceAsOf: sql`excluded.price_as_of`,
+    priceSource: sql`excluded.price_source`,
     updatedAt: sql`excluded.updated_at`,
   };
   for (const column of columns) set[column] = EXCLUDED[column];

@@ -12,11 +12,15 @@ import type { App, AppDeps } from '../../app-deps';
 import { categoryPageProductsResponseSchema, categoryPageResponseSchema, categoryPageSlugSchema } from '../../../common/api/deals.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
+import { publicPriceView } from '../products/products.service';
 import { getCategoryPage, getCategoryPageProducts } from './category-pages.service';
 
 const slugParams = z.object({ slug: categoryPageSlugSchema });
 
-/** Registers the public category page routes; reads `deps.database` and `deps.env.AFFILIATE_TAG`. */
+/**
+ * Registers the public category page routes; reads `deps.database`, `deps.env.AFFILIATE_TAG` and
+ * `deps.clock` (Amazon's prices over 24 hours old are hidden; not cached).
+ */
 export async function categoryPagesRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
@@ -30,6 +34,7 @@ export async function categoryPagesRoutes(app: App, deps: AppDeps): Promise<void
   app.get(
     '/api/category-pages/:slug/products',
     { schema: { params: slugParams, response: { 200: categoryPageProductsResponseSchema, ...errors } } },
-    async (request, reply) => sendOutcome(reply, await getCategoryPageProducts(db, deps.env.AFFILIATE_TAG, request.params.slug)),
+    async (request, reply) =>
+      sendOutcome(reply, await getCategoryPageProducts(db, deps.env.AFFILIATE_TAG, request.params.slug, publicPriceView(deps.clock()))),
   );
 }

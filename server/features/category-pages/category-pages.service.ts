@@ -10,7 +10,7 @@ import type { CategoryPage } from '../../../common/api/deals.schema';
 import type { Product } from '../../../common/api/products.schema';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { toProduct } from '../products/products.service';
+import { toProduct, type PriceView } from '../products/products.service';
 import { findActivePage, findPageProducts } from './category-pages.queries';
 
 /** Most products one page answers (owners add them one by one or by CSV; the page shows them all). */
@@ -39,14 +39,20 @@ export async function getCategoryPage(db: Db, slug: string): Promise<Outcome<{ c
 /**
  * GET /api/category-pages/{slug}/products: the page's products in the owners' order (at most
  * {@link MAX_PAGE_PRODUCTS}), each `affiliateUrl` tagged with the page's tag (`defaultTag` when the
- * stored tag is malformed); not-found as {@link getCategoryPage}.
+ * stored tag is malformed), prices as `view` allows (Amazon's data over 24 hours old is hidden);
+ * not-found as {@link getCategoryPage}.
  */
-export async function getCategoryPageProducts(db: Db, defaultTag: string, slug: string): Promise<Outcome<{ products: Product[] }>> {
+export async function getCategoryPageProducts(
+  db: Db,
+  defaultTag: string,
+  slug: string,
+  view: PriceView,
+): Promise<Outcome<{ products: Product[] }>> {
   const page = await findActivePage(db, slug);
   if (!page) return fail('not-found', notFoundMessage(slug));
   const tag = usableTag(page.affiliateTag, defaultTag);
   const rows = await findPageProducts(db, page.id, MAX_PAGE_PRODUCTS);
-  return ok({ products: rows.map((row) => toProduct(row, tag)) });
+  return ok({ products: rows.map((row) => toProduct(row, tag, view)) });
 }
 
 /**

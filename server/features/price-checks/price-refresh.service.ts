@@ -16,6 +16,7 @@ import {
   setProductPrices,
   type LatestObservation,
   type NewObservation,
+  type PriceConfirmation,
   type PricedProduct,
   type ProductPriceUpdate,
 } from '../prices/prices.service';
@@ -52,7 +53,7 @@ export async function refreshPrices(
   // Which products have a usable price, and why the others failed.
   const failures = new Map<string, PriceFailure>();
   const updates: ProductPriceUpdate[] = [];
-  const touches: { productId: number; observedAt: Date }[] = [];
+  const touches: PriceConfirmation[] = [];
   for (const asin of new Set(alerts.map((a) => a.productAsin))) {
     const product = productsByAsin.get(asin);
     const failedCall = lookup.failures.get(asin);
@@ -70,6 +71,7 @@ export async function refreshPrices(
           listPricePence: quote.listPricePence,
           savingBasisType: quote.savingBasisType,
           observedAt: quote.observedAt,
+          source: sourceName,
         };
         updates.push(update);
         Object.assign(product, {
@@ -79,7 +81,7 @@ export async function refreshPrices(
           priceAsOf: update.observedAt,
         });
       } else if (quote.observedAt > product.priceAsOf) {
-        touches.push({ productId: product.id, observedAt: quote.observedAt });
+        touches.push({ productId: product.id, observedAt: quote.observedAt, source: sourceName });
         product.priceAsOf = quote.observedAt;
       }
     }

@@ -54,36 +54,49 @@ export interface ProductPriceUpdate {
   listPricePence: number | null;
   savingBasisType: string | null;
   observedAt: Date;
+  /** The source's name ('creators-api'), stored as `price_source`. */
+  source: string;
 }
 
-/** Writes new prices (price, list price, basis, price_as_of, updated_at) in set-based batches. */
+/** Writes new prices (price, list price, basis, price_as_of, price_source, updated_at) in set-based batches. */
 export async function updateProductPrices(tx: Queryable, updates: readonly ProductPriceUpdate[], now: Date): Promise<void> {
   for (let i = 0; i < updates.length; i += WRITE_BATCH) {
     const batch = updates.slice(i, i + WRITE_BATCH);
     await tx.execute(sql`
       update products as p set
         price_pence = v.price, list_price_pence = v.list, saving_basis_type = v.basis,
-        price_as_of = v.observed_at, updated_at = ${now.toISOString()}::timestamptz
+        price_as_of = v.observed_at, price_source = v.source, updated_at = ${now.toISOString()}::timestamptz
       from unnest(
         ${sql.param(batch.map((u) => u.productId))}::bigint[], ${sql.param(batch.map((u) => u.pricePence))}::int[],
         ${sql.param(batch.map((u) => u.listPricePence))}::int[], ${sql.param(batch.map((u) => u.savingBasisType))}::text[],
-        ${sql.param(batch.map((u) => u.observedAt.toISOString()))}::timestamptz[]
-      ) as v(id, price, list, basis, observed_at)
+        ${sql.param(batch.map((u) => u.observedAt.toISOString()))}::timestamptz[], ${sql.param(batch.map((u) => u.source))}::text[]
+      ) as v(id, price, list, basis, observed_at, source)
       where p.id = v.id`);
   }
 }
 
+/** A source re-asserted a product's price unchanged at `observedAt`. */
+export interface PriceConfirmation {
+  productId: number;
+  observedAt: Date;
+  /** The source's name ('creators-api'), stored as `price_source`: it now vouches for the price. */
+  source: string;
+}
+
 /**
  * Moves `price_as_of` forward (never back) for products whose price a source confirmed unchanged
- * (DESIGN.md §4 "Honest prices": the "as of" time is when the price was last seen).
+ * (DESIGN.md §4 "Honest prices": the "as of" time is when the price was last seen), and records
+ * that source as the price's (`price_source`, decision 0014).
  */
-export async function confirmPriceAsOf(tx: Queryable, touches: readonly { productId: number; observedAt: Date }[]): Promise<void> {
+export async function confirmPriceAsOf(tx: Queryable, touches: readonly PriceConfirmation[]): Promise<void> {
   for (let i = 0; i < touches.length; i += WRITE_BATCH) {
     const batch = touches.slice(i, i + WRITE_BATCH);
     await tx.execute(sql`
-      update products as p set price_as_of = v.observed_at
-      from unnest(${sql.param(batch.map((t) => t.productId))}::bigint[], ${sql.param(batch.map((t) => t.observedAt.toISOString()))}::timestamptz[])
-        as v(id, observed_at)
+      update products as p set price_as_of = v.observed_at, price_source = v.source
+      from unnest(
+        ${sql.param(batch.map((t) => t.productId))}::bigint[], ${sql.param(batch.map((t) => t.observedAt.toISOString()))}::timestamptz[],
+        ${sql.param(batch.map((t) => t.source))}::text[]
+      ) as v(id, observed_at, source)
       where p.id = v.id and p.price_as_of < v.observed_at`);
   }
 }

@@ -19,11 +19,12 @@ import {
   updateProductPrices,
   type LatestObservation,
   type NewObservation,
+  type PriceConfirmation,
   type PricedProduct,
   type ProductPriceUpdate,
 } from './prices.queries';
 
-export type { LatestObservation, NewObservation, PricedProduct, ProductPriceUpdate };
+export type { LatestObservation, NewObservation, PriceConfirmation, PricedProduct, ProductPriceUpdate };
 export { latestObservations, loadPricedProducts };
 /** The deal kinds of docs/decisions/0008-deal-definition.md (stored in products.deal_kind). */
 export { DEAL_KINDS, type DealKind };
@@ -54,9 +55,11 @@ export async function refreshProductStats(tx: Db | Tx, productIds: readonly numb
 
 /**
  * A source re-asserted these products' prices unchanged at `observedAt`: moves `price_as_of`
- * forward (never back), so the page's "as of" time stays honest. No observation is written.
+ * forward (never back) and makes that source the price's (`price_source`), so the page's "as of"
+ * time stays honest and the licence's 24 hours follow Amazon's confirmations (decision 0014). No
+ * observation is written.
  */
-export async function confirmPrices(tx: Db | Tx, touches: readonly { productId: number; observedAt: Date }[]): Promise<void> {
+export async function confirmPrices(tx: Db | Tx, touches: readonly PriceConfirmation[]): Promise<void> {
   if (touches.length === 0) return;
   await noteCatalogueWrite(tx);
   await confirmPriceAsOf(tx, touches);
@@ -64,7 +67,8 @@ export async function confirmPrices(tx: Db | Tx, touches: readonly { productId: 
 
 /**
  * Writes prices a remote source (not the catalogue) reported onto the product rows: price, list
- * price, saving basis and `price_as_of`. Record the matching observations with {@link recordPrices}.
+ * price, saving basis, `price_as_of` and `price_source` (the source's name). Record the matching
+ * observations with {@link recordPrices}.
  */
 export async function setProductPrices(tx: Db | Tx, updates: readonly ProductPriceUpdate[], now: Date): Promise<void> {
   if (updates.length === 0) return;

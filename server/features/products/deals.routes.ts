@@ -13,25 +13,31 @@ import { apiErrorSchema } from '../../http/errors';
 import { sendJson, type JsonAnswer } from '../../http/answer-cache';
 import { listTodaysDeals, listTrending } from './deals.service';
 import { createListingCaches } from './listing-cache';
+import { withPriceView } from './product-shape';
 
 /**
  * Registers the deal listing routes; reads `deps.database` and `deps.env.AFFILIATE_TAG`. Answers are
  * cached whole by catalogue version and normalised query (server/http/answer-cache.ts): they come
- * only from toListedProduct, plain objects typed by the response schema.
+ * only from toListedProduct, plain objects typed by the response schema. Amazon's prices follow the
+ * licence's 24 hours at `deps.clock()`; a cached answer is not served past its first expiry.
  */
 export async function dealsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const tag = deps.env.AFFILIATE_TAG;
-  const { answers, counts } = createListingCaches(db);
+  const { answers, counts } = createListingCaches(db, undefined, () => deps.clock().getTime());
   const options = { schema: { querystring: dealListingQuerySchema, response: { 200: dealListingResponseSchema, 400: apiErrorSchema } } };
   const keyOf = (q: { category?: string; page: number; itemCount: number }) => `${q.category ?? '*'}:${q.page}:${q.itemCount}`;
 
   app.get('/api/deals', options, async (request, reply) => {
-    const body = await answers.get(`deals:${keyOf(request.query)}`, () => listTodaysDeals(db, counts, tag, request.query));
+    const body = await answers.get(`deals:${keyOf(request.query)}`, (life) =>
+      withPriceView(deps.clock(), life, (view) => listTodaysDeals(db, counts, tag, request.query, view)),
+    );
     return sendJson(request, reply, body as JsonAnswer);
   });
   app.get('/api/deals/trending', options, async (request, reply) => {
-    const body = await answers.get(`trending:${keyOf(request.query)}`, () => listTrending(db, counts, tag, request.query));
+    const body = await answers.get(`trending:${keyOf(request.query)}`, (life) =>
+      withPriceView(deps.clock(), life, (view) => listTrending(db, counts, tag, request.query, view)),
+    );
     return sendJson(request, reply, body as JsonAnswer);
   });
 }

@@ -8,7 +8,7 @@ import { DEAL_KINDS, type DealKind } from '../prices/prices.service';
 import type { DealBasis, DealListingResponse, ListedProduct } from '../../../common/api/deals.schema';
 import type { Db } from '../../db/client';
 import type { VersionedCache } from '../../http/answer-cache';
-import { toProduct } from './product-shape';
+import { toProduct, type PriceView } from './product-shape';
 import { countListing, findListingPage, type ListedRow } from './deals.queries';
 
 /** A parsed listing query (dealListingQuerySchema's output). */
@@ -33,9 +33,14 @@ export function dealBasisOf(row: Pick<ListedRow, 'dealKind' | 'dealPercent' | 'd
   return { kind: row.dealKind as DealKind, label: row.dealLabel, percent: row.dealPercent };
 }
 
-/** Row → listed product: the Product shape, the section and the deal basis. */
-export function toListedProduct(row: ListedRow, affiliateTag: string, section: 'deal' | 'popular'): ListedProduct {
-  return { ...toProduct(row, affiliateTag), section, dealBasis: dealBasisOf(row) };
+/**
+ * Row → listed product: the Product shape, the section and the deal basis. When `view` hides the
+ * price (Amazon's data over 24 hours old) the deal basis is hidden with it: the product keeps its
+ * place and section, shown without price or saving (docs/decisions/0014-amazon-data-24h.md).
+ */
+export function toListedProduct(row: ListedRow, affiliateTag: string, section: 'deal' | 'popular', view: PriceView): ListedProduct {
+  const product = toProduct(row, affiliateTag, view);
+  return { ...product, section, dealBasis: product.price === null ? null : dealBasisOf(row) };
 }
 
 /**
@@ -59,13 +64,14 @@ export function clampPage(requested: number, itemCount: number, total: number): 
  * once they run out, that category's other products by popularity as `section: 'popular'`, so a
  * page is empty only when the category holds no product at all. `total` counts deals and fillers;
  * `page` is clamped to 1..totalPages. The counts are cached by catalogue version (listing-cache.ts),
- * so they are exact right after an import or a price check.
+ * so they are exact right after an import or a price check. Prices `view` hides keep their place.
  */
 export async function listTodaysDeals(
   db: Db,
   totals: ListingTotals,
   affiliateTag: string,
   q: DealListingRequest,
+  view: PriceView,
 ): Promise<DealListingResponse> {
   const category = q.category ?? null;
   const totalDeals = await countOf(db, totals, 'deals', category);
@@ -77,8 +83,8 @@ export async function listTodaysDeals(
   const popular = missing > 0 ? await findListingPage(db, 'popular', category, Math.max(0, offset - totalDeals), missing) : [];
   return {
     products: [
-      ...deals.map((r) => toListedProduct(r, affiliateTag, 'deal')),
-      ...popular.map((r) => toListedProduct(r, affiliateTag, 'popular')),
+      ...deals.map((r) => toListedProduct(r, affiliateTag, 'deal', view)),
+      ...popular.map((r) => toListedProduct(r, affiliateTag, 'popular', view)),
     ],
     page,
     totalPages,
@@ -97,6 +103,7 @@ export async function listTrending(
   totals: ListingTotals,
   affiliateTag: string,
   q: DealListingRequest,
+  view: PriceView,
 ): Promise<DealListingResponse> {
   const category = q.category ?? null;
   const totalDeals = await countOf(db, totals, 'deals', category);
@@ -104,7 +111,7 @@ export async function listTrending(
   const { page, totalPages, offset } = clampPage(q.page, q.itemCount, total);
   const rows = await findListingPage(db, 'trending', category, offset, q.itemCount);
   return {
-    products: rows.map((r) => toListedProduct(r, affiliateTag, r.dealKind ? 'deal' : 'popular')),
+    products: rows.map((r) => toListedProduct(r, affiliateTag, r.dealKind ? 'deal' : 'popular', view)),
     page,
     totalPages,
     total,

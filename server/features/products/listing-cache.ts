@@ -2,7 +2,9 @@
  * The products API's caches (issue 7; docs/decisions/0006-answer-cache.md), one set per app
  * (productsRoutes), never shared between databases. Both are keyed by the catalogue version
  * (server/catalogue-version.ts), so an import or a price write empties them at once and totals are
- * exact right after it; nothing expires by age.
+ * exact right after it. Nothing expires by age, except an answer showing Amazon prices: it lives
+ * until the first of them reaches the licence's 24 hours (docs/decisions/0014-amazon-data-24h.md;
+ * the route passes `life` to `withPriceView`, product-shape.ts).
  * - `answers`: the serialised JSON of search pages, suggestions, top discounted and product pages,
  *   by normalised request (server/http/answer-cache.ts).
  * - `counts`: totals of keyword-less listings (a count over up to every product: DESIGN.md §2 "never
@@ -25,12 +27,16 @@ export interface ListingCaches {
 }
 
 /**
- * Fresh caches following `versions` (default: this database's catalogue version). Tests pass their
- * own version source.
+ * Fresh caches following `versions` (default: this database's catalogue version), with answer
+ * deadlines judged on `nowMs` (epoch ms; pass the app's clock). Tests pass their own version source.
  */
-export function createListingCaches(db: Db, versions: VersionSource = catalogueVersionOf(db)): ListingCaches {
+export function createListingCaches(
+  db: Db,
+  versions: VersionSource = catalogueVersionOf(db),
+  nowMs: () => number = Date.now,
+): ListingCaches {
   return {
-    answers: createJsonAnswerCache(versions),
+    answers: createJsonAnswerCache(versions, undefined, nowMs),
     counts: new VersionedCache<number>(versions, { maxEntries: LISTING_COUNTS_MAX_ENTRIES, maxBytes: 1024 * 1024 }, () => 8),
   };
 }

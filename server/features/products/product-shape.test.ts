@@ -1,9 +1,20 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { productSchema, suggestionSchema } from '../../../common/api/products.schema';
-import { chooseOriginalPrice, toProduct, toSuggestion, type ProductRow } from './product-shape';
+import {
+  chooseOriginalPrice,
+  publicPriceView,
+  toProduct,
+  toShownProduct,
+  toSuggestion,
+  withPriceView,
+  type ProductRow,
+} from './product-shape';
 
 const asOf = new Date('2025-03-01T09:30:00Z');
+/** A public view an hour after `asOf`: every price of these rows (a feed's, or Amazon's an hour old) is shown. */
+const view = publicPriceView(new Date(asOf.getTime() + 3_600_000));
+const HOUR = 3_600_000;
 
 function row(overrides: Partial<ProductRow> = {}): ProductRow {
   return {
@@ -23,13 +34,14 @@ function row(overrides: Partial<ProductRow> = {}): ProductRow {
     brand: 'Russell Hobbs',
     features: ['1.7 litres', 'Rapid boil'],
     priceAsOf: asOf,
+    priceSource: 'csv',
     ...overrides,
   };
 }
 
 describe('toProduct', () => {
   it('maps prices to pound strings, ids to strings and links to our page and the tagged Amazon page', () => {
-    const p = toProduct(row(), 'dealalertsuk-21');
+    const p = toProduct(row(), 'dealalertsuk-21', view);
     expect(productSchema.parse(p)).toEqual(p);
     expect(p.price).toBe('12.99');
     expect(p.id).toBe('42');
@@ -42,7 +54,7 @@ describe('toProduct', () => {
   });
 
   it('shows no discount without a substantiated original price ("Special Deal")', () => {
-    const p = toProduct(row(), 'tag-21');
+    const p = toProduct(row(), 'tag-21', view);
     expect(p).toMatchObject({ originalPrice: null, discountPercent: null, discount: null, savingBasis: null, savingBasisLabel: null });
   });
 
@@ -50,6 +62,7 @@ describe('toProduct', () => {
     const p = toProduct(
       row({ pricePence: 1299, listPricePence: 1999, savingBasisType: 'WAS_PRICE', observedHigh30dPence: 2999 }),
       'tag-21',
+      view,
     );
     expect(p).toMatchObject({
       originalPrice: '19.99',
@@ -61,15 +74,19 @@ describe('toProduct', () => {
   });
 
   it('calls a list price without a named basis LIST_PRICE ("RRP"), and an unknown basis too', () => {
-    expect(toProduct(row({ listPricePence: 2000 }), 't').savingBasis).toBe('LIST_PRICE');
-    expect(toProduct(row({ listPricePence: 2000, savingBasisType: 'SOMETHING_ELSE' }), 't')).toMatchObject({
+    expect(toProduct(row({ listPricePence: 2000 }), 't', view).savingBasis).toBe('LIST_PRICE');
+    expect(toProduct(row({ listPricePence: 2000, savingBasisType: 'SOMETHING_ELSE' }), 't', view)).toMatchObject({
       savingBasis: 'LIST_PRICE',
       savingBasisLabel: 'RRP',
     });
   });
 
   it('falls back to our observed 30-day high when the list price is not above the price', () => {
-    const p = toProduct(row({ pricePence: 1500, listPricePence: 1500, savingBasisType: 'LIST_PRICE', observedHigh30dPence: 2000 }), 't');
+    const p = toProduct(
+      row({ pricePence: 1500, listPricePence: 1500, savingBasisType: 'LIST_PRICE', observedHigh30dPence: 2000 }),
+      't',
+      view,
+    );
     expect(p).toMatchObject({
       originalPrice: '20.00',
       discountPercent: 25,
@@ -80,36 +97,46 @@ describe('toProduct', () => {
   });
 
   it('shows nothing when neither basis is above the price', () => {
-    const p = toProduct(row({ pricePence: 1500, listPricePence: 1000, observedHigh30dPence: 1500 }), 't');
+    const p = toProduct(row({ pricePence: 1500, listPricePence: 1000, observedHigh30dPence: 1500 }), 't', view);
     expect(p.originalPrice).toBeNull();
     expect(p.discountPercent).toBeNull();
   });
 
   it('rounds the percent to a whole number (DESIGN.md §4)', () => {
     // (3 - 1) / 3 = 66.67 % → 67
-    expect(toProduct(row({ pricePence: 100, listPricePence: 300 }), 't').discountPercent).toBe(67);
+    expect(toProduct(row({ pricePence: 100, listPricePence: 300 }), 't', view).discountPercent).toBe(67);
     // (1000 - 995) / 1000 = 0.5 % → 1
-    expect(toProduct(row({ pricePence: 995, listPricePence: 1000 }), 't').discountPercent).toBe(1);
+    expect(toProduct(row({ pricePence: 995, listPricePence: 1000 }), 't', view).discountPercent).toBe(1);
   });
 
   it('marks lowestIn30Days only when the price moved and sits at its 30-day low', () => {
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't').lowestIn30Days).toBe(true);
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1000 }), 't').lowestIn30Days).toBe(false);
-    expect(toProduct(row({ pricePence: 1100, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't').lowestIn30Days).toBe(false);
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: null, observedHigh30dPence: 1400 }), 't').lowestIn30Days).toBe(false);
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: null }), 't').lowestIn30Days).toBe(false);
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
+      true,
+    );
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1000 }), 't', view).lowestIn30Days).toBe(
+      false,
+    );
+    expect(toProduct(row({ pricePence: 1100, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
+      false,
+    );
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: null, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
+      false,
+    );
+    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: null }), 't', view).lowestIn30Days).toBe(
+      false,
+    );
   });
 
   it('keeps only string features from the jsonb column', () => {
-    expect(toProduct(row({ features: ['a', 3, null, 'b'] }), 't').features).toEqual(['a', 'b']);
-    expect(toProduct(row({ features: { not: 'a list' } }), 't').features).toEqual([]);
+    expect(toProduct(row({ features: ['a', 3, null, 'b'] }), 't', view).features).toEqual(['a', 'b']);
+    expect(toProduct(row({ features: { not: 'a list' } }), 't', view).features).toEqual([]);
   });
 
   it('never shows an original price at or below the price, and the saving adds up (property)', () => {
     const pence = fc.integer({ min: 1, max: 10_000_000 });
     fc.assert(
       fc.property(pence, fc.option(pence), fc.option(pence), (price, list, high) => {
-        const p = toProduct(row({ pricePence: price, listPricePence: list, observedHigh30dPence: high }), 't');
+        const p = toProduct(row({ pricePence: price, listPricePence: list, observedHigh30dPence: high }), 't', view);
         const original = chooseOriginalPrice({
           pricePence: price,
           listPricePence: list,
@@ -131,9 +158,79 @@ describe('toProduct', () => {
   });
 });
 
+describe("the licence's 24 hours (Amazon's data; docs/decisions/0014-amazon-data-24h.md)", () => {
+  const amazon = (hoursOld: number, now: Date) =>
+    row({
+      priceSource: 'creators-api',
+      priceAsOf: new Date(now.getTime() - hoursOld * HOUR),
+      listPricePence: 1999,
+      savingBasisType: 'LIST_PRICE',
+      observedLow30dPence: 1299,
+      observedHigh30dPence: 1599,
+    });
+  const now = new Date('2026-06-01T12:00:00Z');
+
+  it('shows Amazon\'s price 23 hours after it was observed, with its saving and "as of" time', () => {
+    const p = toProduct(amazon(23, now), 't', publicPriceView(now));
+    expect(p).toMatchObject({ price: '12.99', originalPrice: '19.99', discountPercent: 35, savingBasisLabel: 'RRP', lowestIn30Days: true });
+    expect(p.asOf).toBe(new Date(now.getTime() - 23 * HOUR).toISOString());
+  });
+
+  it('hides price, saving, basis, "as of" and the 30-day low once 24 hours have passed, keeping the product', () => {
+    for (const hours of [24, 25, 24 * 30]) {
+      const p = toProduct(amazon(hours, now), 'tag-21', publicPriceView(now));
+      expect(productSchema.parse(p)).toEqual(p);
+      expect(p).toMatchObject({
+        asin: 'B0ABCDEF12',
+        title: 'Kettle',
+        price: null,
+        originalPrice: null,
+        discountPercent: null,
+        discount: null,
+        savingBasis: null,
+        savingBasisLabel: null,
+        asOf: null,
+        lowestIn30Days: false,
+        productUrl: '/deals/B0ABCDEF12',
+      });
+      expect(p.affiliateUrl).toContain('tag=tag-21');
+      expect(toSuggestion(amazon(hours, now), publicPriceView(now))).toMatchObject({ price: null, asOf: null });
+    }
+  });
+
+  it("never hides a feed's price, however old", () => {
+    const old = row({ priceSource: 'csv', priceAsOf: new Date(now.getTime() - 400 * 24 * HOUR) });
+    expect(toProduct(old, 't', publicPriceView(now)).price).toBe('12.99');
+    expect(toProduct(row({ priceSource: 'demo', priceAsOf: old.priceAsOf }), 't', publicPriceView(now)).price).toBe('12.99');
+  });
+
+  it('remembers when the first Amazon price it showed expires; hidden and feed prices do not count', () => {
+    const v = publicPriceView(now);
+    expect(v.expiresAtMs).toBe(Number.POSITIVE_INFINITY);
+    toProduct(row({ priceSource: 'csv', priceAsOf: new Date(0) }), 't', v);
+    toProduct(amazon(30, now), 't', v);
+    expect(v.expiresAtMs).toBe(Number.POSITIVE_INFINITY);
+    toProduct(amazon(2, now), 't', v);
+    toProduct(amazon(20, now), 't', v);
+    expect(v.expiresAtMs).toBe(now.getTime() + 4 * HOUR);
+  });
+
+  it('withPriceView hands the deadline to the cache entry, and none without Amazon prices', async () => {
+    const deadlines: number[] = [];
+    const life = { expiresAt: (ms: number) => void deadlines.push(ms) };
+    await withPriceView(now, life, async (v) => toProduct(amazon(10, now), 't', v));
+    await withPriceView(now, life, async (v) => toProduct(row(), 't', v));
+    expect(deadlines).toEqual([now.getTime() + 14 * HOUR]);
+  });
+
+  it("the owners' shape shows every price whatever its age", () => {
+    expect(toShownProduct(amazon(100, now), 't')).toMatchObject({ price: '12.99', originalPrice: '19.99' });
+  });
+});
+
 describe('toSuggestion', () => {
   it('answers asin, title, price in pounds and the image', () => {
-    expect(toSuggestion(row({ pricePence: 5 }))).toEqual({
+    expect(toSuggestion(row({ pricePence: 5 }), view)).toEqual({
       asin: 'B0ABCDEF12',
       title: 'Kettle',
       price: '0.05',
@@ -163,15 +260,17 @@ describe('shapes served without response validation (cached as JSON.stringify, s
     brand: fc.option(fc.string(), { nil: null }),
     features: fc.array(fc.string(), { maxLength: 5 }),
     priceAsOf: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+    priceSource: fc.constantFrom('csv', 'demo', 'creators-api'),
   });
 
-  it('always builds products and suggestions that the API schemas accept unchanged', () => {
+  it('always builds products and suggestions that the API schemas accept unchanged, shown or hidden', () => {
     fc.assert(
-      fc.property(rows, (r) => {
-        const product = toProduct(r as ProductRow, 'dealalertsuk-21');
+      fc.property(rows, fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (r, now) => {
+        const view = publicPriceView(now);
+        const product = toProduct(r as ProductRow, 'dealalertsuk-21', view);
         expect(productSchema.parse(product)).toEqual(product);
         expect(Number.isInteger(product.discountPercent ?? 0)).toBe(true);
-        const suggestion = toSuggestion(r as ProductRow);
+        const suggestion = toSuggestion(r as ProductRow, view);
         expect(suggestionSchema.parse(suggestion)).toEqual(suggestion);
       }),
     );

@@ -1,12 +1,15 @@
 /**
  * Maps a stored product row onto the API's Product shape (shopper-screens §3 "Product";
- * DESIGN.md §4 "Money" and "Honest prices"). The one place that decides which "was" price is shown.
+ * DESIGN.md §4 "Money" and "Honest prices"). The one place that decides which "was" price is shown,
+ * and whether a price may be shown at all: Amazon's data older than 24 hours is hidden on public
+ * answers (the licence's cache limit; amazon-licence.rules.ts, docs/decisions/0014-amazon-data-24h.md).
  */
 import { isAsin, productAffiliateUrl } from '../../../common/affiliate';
 import { discountPercent, isLabelledSavingBasis, SAVING_BASIS_LABELS, savingPence, type SavingBasisType } from '../../../common/discount';
 import { penceToPriceString } from '../../../common/money';
-import type { Product, Suggestion } from '../../../common/api/products.schema';
+import type { Product, ShownProduct, Suggestion } from '../../../common/api/products.schema';
 import { paths } from '../../../common/paths';
+import { isPriceShowable, priceShowableUntilMs, type PriceProvenance } from './amazon-licence.rules';
 
 /** The product columns the API reads (money in integer pence, times as Date). */
 export interface ProductRow {
@@ -26,6 +29,53 @@ export interface ProductRow {
   brand: string | null;
   features: unknown;
   priceAsOf: Date;
+  /** Who last set or confirmed the price: 'creators-api' (Amazon's data, 24 h licence) or a feed's source. */
+  priceSource: string;
+}
+
+/**
+ * What one answer may show of prices, judged at one instant. Public answers use
+ * {@link publicPriceView}: Amazon's data is shown only within 24 hours of `price_as_of`, and the view
+ * remembers when the first price it let through expires, so a cached answer is not served past it
+ * ({@link withPriceView}). The owners' pages (not public) map rows with {@link toShownProduct}.
+ */
+export interface PriceView {
+  /** True when the row's price, saving, deal basis and "as of" time may be shown. */
+  shows(row: PriceProvenance): boolean;
+  /** Epoch ms at which the first Amazon price this view let through may no longer be shown; Infinity when none. */
+  readonly expiresAtMs: number;
+}
+
+/** A public view at `now` (the licence's 24 hours; amazon-licence.rules.ts). */
+export function publicPriceView(now: Date): PriceView {
+  const nowMs = now.getTime();
+  let expiresAtMs = Number.POSITIVE_INFINITY;
+  return {
+    shows(row) {
+      if (!isPriceShowable(row, nowMs)) return false;
+      expiresAtMs = Math.min(expiresAtMs, priceShowableUntilMs(row));
+      return true;
+    },
+    get expiresAtMs() {
+      return expiresAtMs;
+    },
+  };
+}
+
+/**
+ * Builds an answer with a fresh public view at `now` and tells the answer cache when it must no
+ * longer be served (`life`, server/http/answer-cache.ts): the moment its first Amazon price passes
+ * 24 hours. `life` may be omitted for answers that are not cached.
+ */
+export async function withPriceView<T>(
+  now: Date,
+  life: { expiresAt(epochMs: number): void } | undefined,
+  build: (view: PriceView) => Promise<T>,
+): Promise<T> {
+  const view = publicPriceView(now);
+  const answer = await build(view);
+  if (life && Number.isFinite(view.expiresAtMs)) life.expiresAt(view.expiresAtMs);
+  return answer;
 }
 
 /** A substantiated original price: pence and where it comes from. */
@@ -93,10 +143,21 @@ function featureList(value: unknown): string[] {
 /**
  * Row → API Product. Prices become pound strings ("12.99"); `affiliateUrl` is the tagged canonical
  * `/dp/` link (common/affiliate.ts); `productUrl` is our own page `/deals/{asin}` so shoppers see
- * the price history before leaving. Throws RangeError only for a malformed ASIN in the row (the
- * schema's varchar(10) and the importer keep them well-formed).
+ * the price history before leaving. When `view` does not show the row's price (Amazon's data older
+ * than 24 hours), `price`, the original price, discount, saving basis and `asOf` are null and
+ * `lowestIn30Days` false: the card then offers "See today's price on Amazon". Throws RangeError
+ * only for a malformed ASIN in the row (the schema's varchar(10) and the importer keep them
+ * well-formed).
  */
-export function toProduct(row: ProductRow, affiliateTag: string): Product {
+export function toProduct(row: ProductRow, affiliateTag: string, view: PriceView): Product {
+  return view.shows(row) ? toShownProduct(row, affiliateTag) : withoutPrice(row, affiliateTag);
+}
+
+/**
+ * Row → API Product with its price whatever its age: for the owners' admin pages only (not public;
+ * the licence limits what the public sees). Throws RangeError as {@link toProduct}.
+ */
+export function toShownProduct(row: ProductRow, affiliateTag: string): ShownProduct {
   const original = chooseOriginalPrice(row);
   const saving = original ? savingPence(original.pence, row.pricePence) : null;
   return {
@@ -123,13 +184,46 @@ export function toProduct(row: ProductRow, affiliateTag: string): Product {
   };
 }
 
-/** Row → search-box suggestion (shopper-screens §2 "Search box": image, title, price in £). */
-export function toSuggestion(row: Pick<ProductRow, 'asin' | 'title' | 'pricePence' | 'imageUrl' | 'priceAsOf'>): Suggestion {
+/** The product with nothing of its price: what a public answer shows once Amazon's data is over 24 hours old. */
+function withoutPrice(row: ProductRow, affiliateTag: string): Product {
+  return {
+    asin: row.asin,
+    id: String(row.id),
+    title: row.title,
+    price: null,
+    originalPrice: null,
+    discountPercent: null,
+    discount: null,
+    savingBasis: null,
+    savingBasisLabel: null,
+    imageUrl: row.imageUrl,
+    affiliateUrl: affiliateUrl(row.asin, affiliateTag),
+    productUrl: paths.product(row.asin),
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    category: row.category,
+    categoryName: row.categoryName,
+    brand: row.brand,
+    features: featureList(row.features),
+    asOf: null,
+    lowestIn30Days: false,
+  };
+}
+
+/**
+ * Row → search-box suggestion (shopper-screens §2 "Search box": image, title, price in £); price and
+ * `asOf` null when `view` hides the price (Amazon's data over 24 hours old).
+ */
+export function toSuggestion(
+  row: Pick<ProductRow, 'asin' | 'title' | 'pricePence' | 'imageUrl' | 'priceAsOf' | 'priceSource'>,
+  view: PriceView,
+): Suggestion {
+  const shown = view.shows(row);
   return {
     asin: row.asin,
     title: row.title,
-    price: penceToPriceString(row.pricePence),
+    price: shown ? penceToPriceString(row.pricePence) : null,
     imageUrl: row.imageUrl,
-    asOf: row.priceAsOf.toISOString(),
+    asOf: shown ? row.priceAsOf.toISOString() : null,
   };
 }

@@ -27,6 +27,7 @@ export const productColumns = {
   brand: products.brand,
   features: products.features,
   priceAsOf: products.priceAsOf,
+  priceSource: products.priceSource,
 };
 
 /** What a search keeps (all conditions AND-ed). Money in pence. */
@@ -212,6 +213,7 @@ export function suggestionsStatement(db: Db) {
         pricePence: products.pricePence,
         imageUrl: products.imageUrl,
         priceAsOf: products.priceAsOf,
+        priceSource: products.priceSource,
       })
       .from(products)
       .where(sql`${products.suggestVector} @@ to_tsquery('simple', ${sql.placeholder('prefixTsquery')})`)
@@ -232,13 +234,25 @@ export async function findSuggestions(db: Db, prefixTsquery: string, limit: numb
  */
 const originalPricePence = sql`case when ${products.listPricePence} > ${products.pricePence} then ${products.listPricePence} when ${products.observedHigh30dPence} > ${products.pricePence} then ${products.observedHigh30dPence} end`;
 
-/** Products with the largest whole discount percent (as shown on the badge), then trending, then id. */
-export function selectTopDiscounted(db: Db, limit: number) {
+/**
+ * The licence's 24 hours in SQL (amazon-licence.rules.ts): the row's price is a feed's, or Amazon's
+ * observed after `freshSince` (= now − 24 h, amazonFreshSince). For listings whose point is the price
+ * (top discounted, Under £15), so a product whose price may not be shown is left out.
+ */
+export function priceShowableSql(freshSince: Date): SQL {
+  return sql`(${products.priceSource} <> 'creators-api' or ${products.priceAsOf} > ${freshSince.toISOString()}::timestamptz)`;
+}
+
+/**
+ * Products with the largest whole discount percent (as shown on the badge), then trending, then id;
+ * only those whose price may be shown (Amazon's data observed after `freshSince`).
+ */
+export function selectTopDiscounted(db: Db, limit: number, freshSince: Date) {
   const percent = sql`round((${originalPricePence} - ${products.pricePence}) * 100.0 / ${originalPricePence})`;
   return db
     .select(productColumns)
     .from(products)
-    .where(and(sql`${products.pricePence} > 0`, hasSubstantiatedDiscount))
+    .where(and(sql`${products.pricePence} > 0`, hasSubstantiatedDiscount, priceShowableSql(freshSince)))
     .orderBy(sql`${percent} desc`, desc(products.trendingScore), asc(products.id))
     .limit(limit);
 }

@@ -27,6 +27,7 @@ import {
   suggestionsAnswerKey,
   suggestProducts,
   topDiscountedProducts,
+  withPriceView,
 } from './products.service';
 
 /** The 404 answer for an ASIN we do not hold. */
@@ -47,12 +48,14 @@ const PRODUCT_PAGE_BUCKET_MS = 60_000;
  * (listing-cache.ts): the serialised JSON, by normalised request, until the catalogue version
  * changes. The response schemas stay for typing and the API docs; cached bodies are built with
  * JSON.stringify from product-shape.ts objects typed by them (product-shape.test.ts parses them).
- * The current price is not cached (one indexed row).
+ * The current price is not cached (one indexed row). Every answer applies the licence's 24 hours
+ * to Amazon's prices at `deps.clock()` (withPriceView), and a cached answer is not served once its
+ * first Amazon price passes them (docs/decisions/0014-amazon-data-24h.md).
  */
 export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const tag = deps.env.AFFILIATE_TAG;
-  const caches = createListingCaches(db);
+  const caches = createListingCaches(db, undefined, () => deps.clock().getTime());
   const { answers } = caches;
 
   app.post(
@@ -63,7 +66,9 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       // "Search Feed Queries" (admin Clicks tab, issue 13): new keyword searches (page 1), counted per hour.
       if (criteria.keywords.trim() !== '' && criteria.page === 1)
         noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
-      const body = await answers.get(`search:${searchAnswerKey(criteria)}`, () => searchProducts(db, caches, tag, criteria));
+      const body = await answers.get(`search:${searchAnswerKey(criteria)}`, (life) =>
+        withPriceView(deps.clock(), life, (view) => searchProducts(db, caches, tag, criteria, view)),
+      );
       return sendJson(request, reply, body as JsonAnswer);
     },
   );
@@ -74,13 +79,18 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const key = suggestionsAnswerKey(request.query.q);
       if (key === null) return { suggestions: [] };
-      const body = await answers.get(`suggestions:${key}`, () => suggestProducts(db, request.query.q));
+      const body = await answers.get(`suggestions:${key}`, (life) =>
+        withPriceView(deps.clock(), life, (view) => suggestProducts(db, request.query.q, view)),
+      );
       return sendJson(request, reply, body as JsonAnswer);
     },
   );
 
   app.get('/api/amazon/top-discounted', { schema: { response: { 200: topDiscountedResponseSchema } } }, async (request, reply) => {
-    const body = await answers.get('top-discounted', () => topDiscountedProducts(db, tag));
+    const body = await answers.get('top-discounted', (life) => {
+      const now = deps.clock();
+      return withPriceView(now, life, (view) => topDiscountedProducts(db, tag, view, now));
+    });
     return sendJson(request, reply, body as JsonAnswer);
   });
 
@@ -88,7 +98,7 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
     '/api/amazon/current-price/:asin',
     { schema: { params: asinParamsSchema, response: { 200: currentPriceResponseSchema, 404: apiErrorSchema } } },
     async (request, reply) => {
-      const answer = await currentPrice(db, request.params.asin);
+      const answer = await currentPrice(db, request.params.asin, deps.clock());
       return answer ?? reply.status(404).send(notFound(request.params.asin));
     },
   );
@@ -100,7 +110,9 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       const { asin } = request.params;
       const now = deps.clock();
       const minute = Math.floor(now.getTime() / PRODUCT_PAGE_BUCKET_MS);
-      const body = await answers.get(`product:${asin}:${minute}`, () => productDetail(db, tag, asin, now));
+      const body = await answers.get(`product:${asin}:${minute}`, (life) =>
+        withPriceView(now, life, (view) => productDetail(db, tag, asin, now, view)),
+      );
       return body ? sendJson(request, reply, body) : reply.status(404).send(notFound(asin));
     },
   );

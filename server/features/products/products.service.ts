@@ -14,8 +14,18 @@ import type {
   Suggestion,
 } from '../../../common/api/products.schema';
 import type { Db } from '../../db/client';
+import { amazonFreshSince } from './amazon-licence.rules';
 import { buildPrefixTsquery } from './prefix-tsquery';
-import { chooseOriginalPrice, toProduct, toSuggestion, type ProductRow } from './product-shape';
+import {
+  chooseOriginalPrice,
+  publicPriceView,
+  toProduct,
+  toShownProduct,
+  toSuggestion,
+  withPriceView,
+  type PriceView,
+  type ProductRow,
+} from './product-shape';
 import type { ListingCaches } from './listing-cache';
 import {
   findPriceHistory,
@@ -23,6 +33,7 @@ import {
   countSearch,
   findSearchPage,
   findSuggestions,
+  priceShowableSql,
   productColumns,
   selectTopDiscounted,
   type SearchFilter,
@@ -30,10 +41,24 @@ import {
 } from './products.queries';
 
 /**
- * For other features that show catalogue products (category pages): the columns of a product row
- * (select them with Drizzle) and the one mapping of a row onto the API's Product with a given tag.
+ * For other features that show catalogue products (category pages, Under £15, alternatives, the
+ * first HTML): the columns of a product row (select them with Drizzle), the one mapping of a row
+ * onto the API's Product with a given tag, and the price views that apply the licence's 24 hours
+ * to Amazon's data (product-shape.ts; docs/decisions/0014-amazon-data-24h.md): `publicPriceView` /
+ * `withPriceView` for shoppers' answers, `toShownProduct` for the owners' pages, and
+ * `priceShowableSql` / `amazonFreshSince` for a listing that must leave hidden prices out.
  */
-export { productColumns, toProduct, type ProductRow };
+export {
+  amazonFreshSince,
+  priceShowableSql,
+  productColumns,
+  publicPriceView,
+  toProduct,
+  toShownProduct,
+  withPriceView,
+  type PriceView,
+  type ProductRow,
+};
 
 /** Suggestions shown under the search box (shopper-screens §9: 6). */
 export const SUGGESTION_LIMIT = 6;
@@ -160,6 +185,7 @@ export async function searchProducts(
   caches: ListingCaches,
   affiliateTag: string,
   criteria: ParsedSearchCriteria,
+  view: PriceView,
 ): Promise<SearchResponse> {
   const planned = planSearch(criteria);
   let { filter } = planned;
@@ -176,7 +202,7 @@ export async function searchProducts(
   }
   const total = await totalOf(db, caches, filter, offset, criteria.itemCount, rows.length);
   return {
-    products: rows.map((row) => toProduct(row, affiliateTag)),
+    products: rows.map((row) => toProduct(row, affiliateTag, view)),
     total,
     totalPages: Math.ceil(total / criteria.itemCount),
     page: criteria.page,
@@ -194,31 +220,36 @@ export function suggestionsAnswerKey(q: string): string | null {
 /**
  * GET /api/products/suggestions. `q` is already trimmed and 2–100 characters (route schema).
  * Each word becomes a prefix (`word:*`, AND-ed); text with no letters or digits suggests nothing.
+ * Prices `view` hides (Amazon's data over 24 h old) are null.
  */
-export async function suggestProducts(db: Db, q: string): Promise<{ suggestions: Suggestion[] }> {
+export async function suggestProducts(db: Db, q: string, view: PriceView): Promise<{ suggestions: Suggestion[] }> {
   const tsquery = suggestionsAnswerKey(q);
   if (tsquery === null) return { suggestions: [] };
   const rows = await findSuggestions(db, tsquery, SUGGESTION_LIMIT);
-  return { suggestions: rows.map(toSuggestion) };
+  return { suggestions: rows.map((row) => toSuggestion(row, view)) };
 }
 
 /**
  * GET /api/amazon/top-discounted: up to 20 products by substantiated discount percent, then
- * trending. The ordering reads every discounted product (about 60 ms at 100k): the route caches
- * the answer until the catalogue changes.
+ * trending, at `now`: products whose price may not be shown (Amazon's data over 24 hours old) are
+ * left out, since a discount is the point of this list. The ordering reads every discounted
+ * product (about 60 ms at 100k): the route caches the answer until the catalogue changes or its
+ * first Amazon price expires.
  */
-export async function topDiscountedProducts(db: Db, affiliateTag: string): Promise<{ products: Product[] }> {
-  const rows = await selectTopDiscounted(db, TOP_DISCOUNTED_LIMIT);
-  return { products: rows.map((row) => toProduct(row, affiliateTag)) };
+export async function topDiscountedProducts(db: Db, affiliateTag: string, view: PriceView, now: Date): Promise<{ products: Product[] }> {
+  const rows = await selectTopDiscounted(db, TOP_DISCOUNTED_LIMIT, amazonFreshSince(now));
+  return { products: rows.map((row) => toProduct(row, affiliateTag, view)) };
 }
 
 /**
  * GET /api/amazon/current-price/{asin}: the stored price and when it was observed (DESIGN.md §5:
- * pages never call Amazon live). Null when no product has this ASIN.
+ * pages never call Amazon live), judged at `now`: Amazon's data over 24 hours old answers a null
+ * price, original price, basis and `asOf`. Null when no product has this ASIN.
  */
-export async function currentPrice(db: Db, asin: string): Promise<CurrentPriceResponse | null> {
+export async function currentPrice(db: Db, asin: string, now: Date): Promise<CurrentPriceResponse | null> {
   const row = await findProductByAsin(db, asin);
   if (!row) return null;
+  if (!publicPriceView(now).shows(row)) return { asin: row.asin, currentPrice: null, originalPrice: null, savingBasis: null, asOf: null };
   const original = chooseOriginalPrice(row);
   return {
     asin: row.asin,
@@ -230,15 +261,23 @@ export async function currentPrice(db: Db, asin: string): Promise<CurrentPriceRe
 }
 
 /**
- * GET /api/products/{asin}: the product and its price observations of the last 365 days before
- * `now`, oldest first, for the product page's chart. Null when no product has this ASIN.
+ * GET /api/products/{asin}: the product (its price as `view` allows) and its price observations of
+ * the last 365 days before `now`, oldest first, for the product page's chart. The history stays
+ * when the current price is hidden: each point is a dated record, not a current offer (decision
+ * 0014). Null when no product has this ASIN.
  */
-export async function productDetail(db: Db, affiliateTag: string, asin: string, now: Date): Promise<ProductDetailResponse | null> {
+export async function productDetail(
+  db: Db,
+  affiliateTag: string,
+  asin: string,
+  now: Date,
+  view: PriceView,
+): Promise<ProductDetailResponse | null> {
   const row = await findProductByAsin(db, asin);
   if (!row) return null;
   const history = await findPriceHistory(db, row.id, new Date(now.getTime() - HISTORY_DAYS * DAY_MS));
   return {
-    product: toProduct(row, affiliateTag),
+    product: toProduct(row, affiliateTag, view),
     history: history.map((h) => ({ price: penceToPriceString(h.pricePence), observedAt: h.observedAt.toISOString() })),
   };
 }

@@ -25,6 +25,8 @@ export interface SeedProduct {
   features?: string[];
   trendingScore?: number;
   priceAsOf?: Date;
+  /** Who reported the price: 'csv' (default) or 'creators-api' (Amazon's data: the licence's 24 hours apply). */
+  priceSource?: string;
 }
 
 let asinCounter = 0;
@@ -55,6 +57,7 @@ export async function seedProducts(db: Db, items: SeedProduct[]): Promise<Array<
     features: p.features ?? [],
     trendingScore: p.trendingScore ?? 0,
     source: 'test',
+    priceSource: p.priceSource ?? 'csv',
     ...(p.priceAsOf ? { priceAsOf: p.priceAsOf } : {}),
   }));
   const inserted = await db.insert(products).values(rows).returning({ id: products.id, asin: products.asin });

@@ -8,6 +8,9 @@
  *
  * Catalogue pages (listings, search, product pages) are cached by catalogue version, like the API's
  * answers (docs/decisions/0006-answer-cache.md); the home page's key holds the UK date of its heading.
+ * Amazon's prices follow the licence's 24 hours (docs/decisions/0014-amazon-data-24h.md): each page
+ * is built with a public price view at the request's clock, and a cached page is not served once
+ * its first Amazon price passes 24 hours.
  */
 import { ASIN_PATTERN } from '../../../common/affiliate';
 import { categoryPageSlugSchema } from '../../../common/api/deals.schema';
@@ -40,7 +43,7 @@ import { findArticle, listArticles } from '../blog/blog.service';
 import { getCategoryPage, getCategoryPageProducts } from '../category-pages/category-pages.service';
 import { listTodaysDeals, listTrending } from '../products/deals.service';
 import { createListingCaches, type ListingCaches } from '../products/listing-cache';
-import { normaliseCriteria, productDetail, searchProducts } from '../products/products.service';
+import { normaliseCriteria, productDetail, publicPriceView, searchProducts, type PriceView } from '../products/products.service';
 import { jsonLdScript, type SafeHtml } from './html.rules';
 import {
   articleMarkup,
@@ -94,6 +97,8 @@ export interface FirstHtmlDeps {
 
 interface Ctx extends FirstHtmlDeps {
   caches: ListingCaches;
+  /** What this page may show of prices (a public view at the request's clock). */
+  prices: PriceView;
 }
 type Render = (params: string[], query: URLSearchParams, ctx: Ctx) => Promise<FirstHtmlAnswer>;
 
@@ -135,7 +140,13 @@ export function notFoundPage(
 }
 
 const renderHome: Render = async (_params, _query, ctx) => {
-  const listing = await listTodaysDeals(ctx.db, ctx.caches.counts, ctx.affiliateTag, { page: 1, itemCount: FIRST_HTML_PAGE_SIZE });
+  const listing = await listTodaysDeals(
+    ctx.db,
+    ctx.caches.counts,
+    ctx.affiliateTag,
+    { page: 1, itemCount: FIRST_HTML_PAGE_SIZE },
+    ctx.prices,
+  );
   return page({
     title: "Today's Top Deals",
     description: describe.home(),
@@ -156,11 +167,13 @@ function listingRenderer(kind: 'deals' | 'trending'): Render {
     if (key && !category) return notFoundPage('Category not found', `There is no category "${key}". Browse today's deals instead.`);
     const requested = pageParam(query);
     const list = kind === 'trending' ? listTrending : listTodaysDeals;
-    const listing = await list(ctx.db, ctx.caches.counts, ctx.affiliateTag, {
-      category: category?.key,
-      page: requested,
-      itemCount: FIRST_HTML_PAGE_SIZE,
-    });
+    const listing = await list(
+      ctx.db,
+      ctx.caches.counts,
+      ctx.affiliateTag,
+      { category: category?.key, page: requested, itemCount: FIRST_HTML_PAGE_SIZE },
+      ctx.prices,
+    );
     const base =
       kind === 'trending'
         ? paths.trending()
@@ -188,7 +201,7 @@ const renderSearch: Render = async (_params, query, ctx) => {
   const term = searchTerm(query);
   const parsed = searchCriteriaSchema.safeParse({ keywords: term, page: pageParam(query), itemCount: 20, maxPrice: 99999, minRating: 1 });
   const runnable = term.length >= 3 && parsed.success;
-  const results = runnable ? await searchProducts(ctx.db, ctx.caches, ctx.affiliateTag, normaliseCriteria(parsed.data)) : null;
+  const results = runnable ? await searchProducts(ctx.db, ctx.caches, ctx.affiliateTag, normaliseCriteria(parsed.data), ctx.prices) : null;
   return page({
     title: term ? `Search: ${term}` : 'Search',
     description: describe.search(term),
@@ -204,7 +217,7 @@ const renderSearch: Render = async (_params, query, ctx) => {
 const renderProduct: Render = async ([asin = ''], _query, ctx) => {
   const missing = () => notFoundPage('Deal not found', 'We hold no product with this ASIN. Browse today\u2019s deals instead.');
   if (!ASIN_PATTERN.test(asin)) return missing();
-  const detail = await productDetail(ctx.db, ctx.affiliateTag, asin, ctx.clock());
+  const detail = await productDetail(ctx.db, ctx.affiliateTag, asin, ctx.clock(), ctx.prices);
   if (!detail) return missing();
   const { product } = detail;
   const path = paths.product(product.asin);
@@ -219,7 +232,7 @@ const renderProduct: Render = async ([asin = ''], _query, ctx) => {
 const renderOwnerPage: Render = async ([slug = ''], _query, ctx) => {
   if (!categoryPageSlugSchema.safeParse(slug).success) return notFoundPage();
   const found = await getCategoryPage(ctx.db, slug);
-  const productsOutcome = found.ok ? await getCategoryPageProducts(ctx.db, ctx.affiliateTag, slug) : null;
+  const productsOutcome = found.ok ? await getCategoryPageProducts(ctx.db, ctx.affiliateTag, slug, ctx.prices) : null;
   if (!found.ok || !productsOutcome?.ok) return notFoundPage(`Category "${slug}" not found`, 'There is no category page at this address.');
   const info = found.value.categoryPage;
   return page({
@@ -331,21 +344,32 @@ const MATCHERS = ROUTES.flatMap(([patterns, render, cached]) => patterns.map((p)
 /**
  * The first-HTML renderer of one app: `(pathname, query)` → the page (or a redirect). `pathname` is
  * decoded and starts with '/'. Rejects only when the database fails (the caller answers the plain
- * page). Catalogue pages are cached by catalogue version, at most 500 of them.
+ * page). Catalogue pages are cached by catalogue version, at most 500 of them, each until its first
+ * Amazon price passes the licence's 24 hours.
  */
 export function createFirstHtml(deps: FirstHtmlDeps): (pathname: string, query: URLSearchParams) => Promise<FirstHtmlAnswer> {
-  const ctx: Ctx = { ...deps, caches: createListingCaches(deps.db) };
-  const cache = new VersionedCache<FirstHtmlAnswer>(catalogueVersionOf(deps.db), { maxEntries: 500, maxBytes: 16 * 1024 * 1024 }, (a) =>
-    a.kind === 'page' ? a.page.body.value.length * 2 + 512 : 64,
+  const nowMs = () => deps.clock().getTime();
+  const base = { ...deps, caches: createListingCaches(deps.db, undefined, nowMs) };
+  const cache = new VersionedCache<FirstHtmlAnswer>(
+    catalogueVersionOf(deps.db),
+    { maxEntries: 500, maxBytes: 16 * 1024 * 1024 },
+    (a) => (a.kind === 'page' ? a.page.body.value.length * 2 + 512 : 64),
+    nowMs,
   );
   const render = async (pathname: string, query: URLSearchParams): Promise<FirstHtmlAnswer> => {
     for (const m of MATCHERS) {
       const match = m.re.exec(pathname);
       if (!match) continue;
       const params = match.slice(1).filter((p): p is string => p !== undefined);
-      if (!m.cached) return m.render(params, query, ctx);
-      const key = `${pathname}?${[...query].sort().join('&')}|${ukLongDate(ctx.clock())}`;
-      return (await cache.get(key, () => m.render(params, query, ctx))) as FirstHtmlAnswer;
+      if (!m.cached) return m.render(params, query, { ...base, prices: publicPriceView(deps.clock()) });
+      const key = `${pathname}?${[...query].sort().join('&')}|${ukLongDate(deps.clock())}`;
+      const answer = await cache.get(key, async (life) => {
+        const prices = publicPriceView(deps.clock());
+        const built = await m.render(params, query, { ...base, prices });
+        if (Number.isFinite(prices.expiresAtMs)) life.expiresAt(prices.expiresAtMs);
+        return built;
+      });
+      return answer as FirstHtmlAnswer;
     }
     return notFoundPage();
   };
@@ -356,7 +380,7 @@ export function createFirstHtml(deps: FirstHtmlDeps): (pathname: string, query: 
     const route = pageRoute(pathname, query);
     return {
       kind: 'page',
-      page: { ...answer.page, canonical: route ? `${ctx.publicUrl}${route.canonicalPath}` : null, robots: route?.robots },
+      page: { ...answer.page, canonical: route ? `${deps.publicUrl}${route.canonicalPath}` : null, robots: route?.robots },
     };
   };
 }

@@ -61,8 +61,26 @@ export function pageShell(content: SafeHtml): SafeHtml {
     </footer>`;
 }
 
-/** One product as a list item: name (linked to its page), price, saving and "as of" time. */
+/** The line a product shows instead of a price we may not show (Amazon's data over 24 hours old, decision 0014). */
+export const TODAYS_PRICE_TEXT = "See today's price on Amazon";
+
+/** The link to today's price at Amazon (our tracked redirect), shown instead of a hidden price. */
+function todaysPriceLink(asin: string): SafeHtml {
+  return html`<p><a href="${paths.go(asin)}" rel="sponsored nofollow">${TODAYS_PRICE_TEXT}</a></p>`;
+}
+
+/**
+ * One product as a list item: name (linked to its page), price, saving and "as of" time; a link to
+ * today's price on Amazon when the price may not be shown.
+ */
 export function productItem(product: Product): SafeHtml {
+  if (product.price === null || product.asOf === null)
+    return html`<li>
+      <article>
+        <h2 class="font-semibold text-slate-900"><a href="${paths.product(product.asin)}">${product.title}</a></h2>
+        ${todaysPriceLink(product.asin)}
+      </article>
+    </li>`;
   const was = product.originalPrice
     ? html` <span
         >was <s>${formatPriceString(product.originalPrice)}</s>${product.savingBasisLabel ? html` (${product.savingBasisLabel})` : ''}</span
@@ -98,8 +116,9 @@ export function listingMarkup(args: {
     ${list}${next}`;
 }
 
-/** The product page: name, price, saving, "as of" time, features and the Amazon link. */
-export function productMarkup(product: Product): SafeHtml {
+/** The price block of the product page: price, saving and "as of" time, or the link to today's price. */
+function productPriceMarkup(product: Product): SafeHtml {
+  if (product.price === null || product.asOf === null) return todaysPriceLink(product.asin);
   const was = product.originalPrice
     ? html`<p>
         Was
@@ -107,6 +126,16 @@ export function productMarkup(product: Product): SafeHtml {
         >${product.savingBasisLabel ? html` (${product.savingBasisLabel})` : ''}${product.discountPercent ? html`, ${product.discountPercent}% off` : ''}
       </p>`
     : '';
+  return html`<p class="text-2xl font-bold">${formatPriceString(product.price)}</p>
+    ${was}
+    <p class="text-sm text-slate-600">
+      Price as of <time datetime="${product.asOf}">${ukDateTime(product.asOf)}</time>. Prices and availability are accurate as of the date
+      and time indicated and are subject to change.
+    </p>`;
+}
+
+/** The product page: name, price, saving, "as of" time (or the link to today's price), features and the Amazon link. */
+export function productMarkup(product: Product): SafeHtml {
   const features =
     product.features.length > 0
       ? html`<h2 class="font-semibold">Features</h2>
@@ -116,14 +145,7 @@ export function productMarkup(product: Product): SafeHtml {
       : '';
   return html`<article>
     <h1 id="product-title" class="text-xl font-bold text-slate-900 sm:text-2xl">${product.title}</h1>
-    ${product.brand ? html`<p>Brand: ${product.brand}</p>` : ''}
-    <p class="text-2xl font-bold">${formatPriceString(product.price)}</p>
-    ${was}
-    <p class="text-sm text-slate-600">
-      Price as of <time datetime="${product.asOf}">${ukDateTime(product.asOf)}</time>. Prices and availability are accurate as of the date
-      and time indicated and are subject to change.
-    </p>
-    ${features}
+    ${product.brand ? html`<p>Brand: ${product.brand}</p>` : ''} ${productPriceMarkup(product)} ${features}
     <p><a href="${paths.go(product.asin)}" rel="sponsored nofollow">View on Amazon</a></p>
   </article>`;
 }

@@ -6,12 +6,14 @@
  * - `GET /robots.txt` → 200 text/plain;
  * - `GET /deals.rss`, `GET /categories/{key}.rss` → 200 application/rss+xml; 404 for an unknown key.
  * Sitemaps and feeds are cached by catalogue version and for at most ten minutes (owners' category
- * pages change without a catalogue write).
+ * pages change without a catalogue write); a feed also no longer than its first Amazon price may be
+ * shown (the licence's 24 hours, docs/decisions/0014-amazon-data-24h.md).
  */
 import type { App, AppDeps } from '../../app-deps';
 import { catalogueVersionOf } from '../../catalogue-version';
 import { VersionedCache } from '../../http/answer-cache';
 import { createListingCaches } from '../products/listing-cache';
+import { withPriceView } from '../products/products.service';
 import { dealsFeed, robotsTxt, sitemapXml, type SitemapPart } from './seo.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -20,10 +22,11 @@ const TEN_MINUTES_MS = 10 * 60_000;
 export async function seoRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const publicUrl = deps.env.PUBLIC_URL;
-  const { counts } = createListingCaches(db);
-  const cache = new VersionedCache<string>(catalogueVersionOf(db), { maxEntries: 100, maxBytes: 64 * 1024 * 1024 }, (s) => s.length);
-  const cached = (key: string, produce: () => Promise<string | null>) =>
-    cache.get(`${key}|${Math.floor(deps.clock().getTime() / TEN_MINUTES_MS)}`, produce);
+  const nowMs = () => deps.clock().getTime();
+  const { counts } = createListingCaches(db, undefined, nowMs);
+  const cache = new VersionedCache<string>(catalogueVersionOf(db), { maxEntries: 100, maxBytes: 64 * 1024 * 1024 }, (s) => s.length, nowMs);
+  const cached = (key: string, produce: Parameters<typeof cache.get>[1]) =>
+    cache.get(`${key}|${Math.floor(nowMs() / TEN_MINUTES_MS)}`, produce);
   const notFound = (url: string) => ({ error: 'Not Found', message: `No route for GET ${url}` });
 
   const sitemap = (part: SitemapPart) => cached(`sitemap:${JSON.stringify(part)}`, () => sitemapXml(db, publicUrl, part));
@@ -47,7 +50,10 @@ export async function seoRoutes(app: App, deps: AppDeps): Promise<void> {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
   );
 
-  const feed = (key?: string) => cached(`feed:${key ?? '*'}`, () => dealsFeed(db, counts, deps.env.AFFILIATE_TAG, publicUrl, key));
+  const feed = (key?: string) =>
+    cached(`feed:${key ?? '*'}`, (life) =>
+      withPriceView(deps.clock(), life, (view) => dealsFeed(db, counts, deps.env.AFFILIATE_TAG, publicUrl, view, key)),
+    );
   app.get('/deals.rss', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')

@@ -9,6 +9,7 @@
  *   account pages are disallowed; the sitemap is named.
  * - Feeds (`feed` package, RSS 2.0): today's deals, and the deals of one category, newest first as
  *   the listing orders them; each item is one price of one product (its guid changes with the price).
+ *   A deal whose price may not be shown (Amazon's data over 24 hours old; decision 0014) is left out.
  */
 import { Readable } from 'node:stream';
 import { Feed } from 'feed';
@@ -19,6 +20,7 @@ import { formatPriceString } from '../../../common/money';
 import { paths } from '../../../common/paths';
 import type { Db } from '../../db/client';
 import type { ListingTotals } from '../products/deals.service';
+import type { PriceView } from '../products/products.service';
 import { listTodaysDeals } from '../products/deals.service';
 import { listArticles } from '../blog/blog.service';
 import { ukDateTime } from './page-markup.rules';
@@ -119,7 +121,10 @@ function cdataSafe(text: string): string {
   return text.replaceAll(']]>', ']] >');
 }
 
-function feedItem(product: ListedProduct, publicUrl: string) {
+/** A listed product with a price that may be shown. */
+type PricedProduct = ListedProduct & { price: string; asOf: string };
+
+function feedItem(product: PricedProduct, publicUrl: string) {
   const link = `${publicUrl}${paths.product(product.asin)}`;
   const saving = product.originalPrice
     ? `, was ${formatPriceString(product.originalPrice)}${product.savingBasisLabel ? ` (${product.savingBasisLabel})` : ''}`
@@ -139,19 +144,21 @@ function feedItem(product: ListedProduct, publicUrl: string) {
 
 /**
  * RSS 2.0 of today's deals (`categoryKey` undefined) or of one of the ten categories: the first
- * {@link FEED_ITEMS} deals of the listing (popular fillers left out). Null for an unknown key.
+ * {@link FEED_ITEMS} deals of the listing whose price `view` shows (popular fillers and prices
+ * hidden by the licence's 24 hours left out). Null for an unknown key.
  */
 export async function dealsFeed(
   db: Db,
   totals: ListingTotals,
   affiliateTag: string,
   publicUrl: string,
+  view: PriceView,
   categoryKey?: string,
 ): Promise<string | null> {
   const category = categoryKey === undefined ? undefined : getShopperCategory(categoryKey);
   if (categoryKey !== undefined && !category) return null;
-  const listing = await listTodaysDeals(db, totals, affiliateTag, { category: category?.key, page: 1, itemCount: FEED_ITEMS });
-  const deals = listing.products.filter((p) => p.section === 'deal');
+  const listing = await listTodaysDeals(db, totals, affiliateTag, { category: category?.key, page: 1, itemCount: FEED_ITEMS }, view);
+  const deals = listing.products.filter((p): p is PricedProduct => p.section === 'deal' && p.price !== null && p.asOf !== null);
   const pagePath = category ? paths.categoryDeals(category.key) : paths.todaysDeals();
   const feedPath = category ? `${paths.categoryDeals(category.key)}.rss` : '/deals.rss';
   const newest = deals.reduce((t, p) => Math.max(t, Date.parse(p.asOf) || 0), 0);

@@ -7,14 +7,15 @@
  * - availability is `InStock` because a price is stored only when the source offered the product
  *   at that price (it is a claim as of that time, not a live stock check);
  * - no `aggregateRating`: the ratings are Amazon's customers', not reviews collected here, and
- *   search engines' rules forbid marking up ratings taken from another site.
+ *   search engines' rules forbid marking up ratings taken from another site;
+ * - no `offers` when the price may not be shown (Amazon's data over 24 hours old, decision 0014).
  */
 import type { BlogArticle } from '../../../common/api/blog.schema';
 import type { Product } from '../../../common/api/products.schema';
 
-/** schema.org Product with one Offer for `product`, whose page is `pageUrl` (absolute). */
+/** schema.org Product with one Offer for `product` (none without a price), whose page is `pageUrl` (absolute). */
 export function productJsonLd(product: Product, pageUrl: string): Record<string, unknown> {
-  return {
+  const item = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.title,
@@ -24,6 +25,10 @@ export function productJsonLd(product: Product, pageUrl: string): Record<string,
     ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     ...(product.categoryName ? { category: product.categoryName } : {}),
     ...(product.features.length > 0 ? { description: product.features.slice(0, 3).join(' ') } : {}),
+  };
+  if (product.price === null || product.asOf === null) return item;
+  return {
+    ...item,
     offers: {
       '@type': 'Offer',
       url: pageUrl,

@@ -14,6 +14,7 @@ import { createTestDatabase } from '../../test-support/test-db';
 import { CATALOGUE_SOURCE_NAME } from '../catalogue.source';
 import { CreatorsApiError, QuotaExhaustedError } from './creators-api-errors';
 import { createTokenProvider } from './creators-api-token';
+import { shopperLimitOf } from './quota-limiter';
 import { captureLog, connectToFake, maxInWindow, startFakeCreatorsApi, type FakeCreatorsApi } from './fake-creators-api.test-support';
 
 let database: Database;
@@ -322,6 +323,40 @@ describe('quota', () => {
     await Promise.all([...background, admin]);
     const order = fake.log.slice(from).map((e) => e.operation);
     expect(order.indexOf('searchItems')).toBeLessThanOrEqual(1);
+  });
+
+  it('shopper calls (the similar-items fallback) come after admin calls and before background ones', async () => {
+    fake.setRate(20);
+    const { connection } = connectToFake(fake, database.db, { ratePerSecond: 20 });
+    await connection.tokens.get();
+    const from = fake.log.length;
+    const background = [0, 1, 2, 3].map((i) => connection.client.getItems(asins(i, 1), { priority: 'background' }));
+    const shopper = connection.client.searchItems({ keywords: 'kettle', itemCount: 2 }, { priority: 'shopper' });
+    const admin = connection.client.searchItems({ keywords: 'kettle', itemCount: 1 }, { priority: 'admin' });
+    await Promise.all([...background, shopper, admin]);
+    expect(fake.log.slice(from).filter((e) => e.operation === 'searchItems')).toHaveLength(2);
+    // In start order (the call log's ids): the first background call may already hold its slot; then
+    // the admin search, then the shopper's, then the other background calls.
+    const priorities = (
+      await database.db.select({ priority: amazonApiCalls.priority }).from(amazonApiCalls).orderBy(amazonApiCalls.id)
+    ).map((c) => c.priority);
+    expect(priorities.slice(-3)).toEqual(['background', 'background', 'background']);
+    expect(priorities.indexOf('admin')).toBeLessThan(priorities.indexOf('shopper'));
+    expect(priorities.indexOf('shopper')).toBeLessThanOrEqual(2);
+  });
+
+  it('stops shopper calls at three quarters of the daily limit, background ones at the reserve, admin ones at the limit', async () => {
+    expect([shopperLimitOf(1), shopperLimitOf(3), shopperLimitOf(8), shopperLimitOf(8640)]).toEqual([1, 2, 6, 6480]);
+    const { connection } = connectToFake(fake, database.db, { ratePerSecond: FAST, dailyLimit: 8 });
+    expect(connection.limiter).toMatchObject({ shopperLimit: 6, backgroundLimit: 7 });
+    for (let i = 0; i < 6; i += 1) await connection.client.searchItems({ keywords: 'kettle', itemCount: 1 }, { priority: 'shopper' });
+    await expect(connection.client.searchItems({ keywords: 'kettle', itemCount: 1 }, { priority: 'shopper' })).rejects.toBeInstanceOf(
+      QuotaExhaustedError,
+    );
+    await connection.client.getItems(asins(0, 1), { priority: 'background' });
+    await expect(connection.client.getItems(asins(1, 1), { priority: 'background' })).rejects.toBeInstanceOf(QuotaExhaustedError);
+    await connection.client.getItems(asins(1, 1), { priority: 'admin' });
+    expect(await database.db.select().from(amazonApiCalls)).toHaveLength(8);
   });
 
   it('stops background calls short of the daily limit, keeps the reserve for admin actions, then refuses everything', async () => {

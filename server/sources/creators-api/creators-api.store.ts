@@ -14,7 +14,12 @@ const STATE_ID = 1;
 /** Calls older than this are pruned from the log. */
 const CALL_LOG_DAYS = 8;
 
-export type CallPriority = 'admin' | 'background';
+/**
+ * Who asked: an owner in the admin area (first, with the whole daily limit), a shopper's page (the
+ * similar-items fallback: after admin, before background work, within {@link shopperLimitOf}'s
+ * share), or background work (price checks, the freshness pass).
+ */
+export type CallPriority = 'admin' | 'shopper' | 'background';
 
 export interface SlotRequest {
   nowMs: number;

@@ -9,8 +9,11 @@
  * - Daily limit: AMAZON_DAILY_LIMIT requests per UTC day, every attempt counted; background work
  *   (price checks, the freshness pass) stops {@link adminReserveOf} short of it, so an owner's
  *   search or import still works when the scheduler has spent its share.
- * - Admin actions first: waiters of this process queue by priority (admin before background, then
- *   in arrival order); only the head reserves a slot.
+ * - Admin actions first: waiters of this process queue by priority (admin, then shopper-triggered
+ *   calls such as the similar-items fallback, then background, each in arrival order); only the
+ *   head reserves a slot. Shopper-triggered calls stop once the day has used {@link shopperLimitOf}
+ *   requests (three quarters of the limit), so shoppers' traffic cannot starve the freshness pass
+ *   that keeps Amazon's prices within the licence's 24 hours.
  * - After a 429, `holdUntil` pushes every instance's next slot past the Retry-After time.
  * - A request that starts late (a busy event loop) moves the next slot to its real start plus the
  *   interval, and this process never starts two requests less than one interval apart. Between
@@ -42,11 +45,21 @@ export interface QuotaLimiter {
   readonly dailyLimit: number;
   /** Requests a background caller may make per day. */
   readonly backgroundLimit: number;
+  /** Requests of the day after which shopper-triggered calls are refused ({@link shopperLimitOf}). */
+  readonly shopperLimit: number;
 }
 
 /** Requests per day kept for admin actions: 5 % of the limit, at least 1 (unless the limit is 1). */
 export function adminReserveOf(dailyLimit: number): number {
   return dailyLimit <= 1 ? 0 : Math.max(1, Math.floor(dailyLimit * 0.05));
+}
+
+/**
+ * The day's request count (all callers together) at which shopper-triggered calls stop: 75 % of the
+ * limit (at least 1), never above the background share.
+ */
+export function shopperLimitOf(dailyLimit: number): number {
+  return Math.max(1, Math.min(dailyLimit - adminReserveOf(dailyLimit), Math.floor(dailyLimit * 0.75)));
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, Math.ceil(ms))));
@@ -63,6 +76,8 @@ export function createQuotaLimiter(opts: QuotaLimiterOptions): QuotaLimiter {
   if (!(opts.dailyLimit >= 1)) throw new RangeError(`dailyLimit must be at least 1, got ${opts.dailyLimit}`);
   const intervalMs = Math.ceil(1000 / opts.ratePerSecond);
   const backgroundLimit = opts.dailyLimit - adminReserveOf(opts.dailyLimit);
+  const shopperLimit = shopperLimitOf(opts.dailyLimit);
+  const limits: Record<CallPriority, number> = { admin: opts.dailyLimit, shopper: shopperLimit, background: backgroundLimit };
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? realSleep;
   const waiters: Waiter[] = [];
@@ -71,7 +86,7 @@ export function createQuotaLimiter(opts: QuotaLimiterOptions): QuotaLimiter {
   let lastStart = Number.NEGATIVE_INFINITY;
 
   async function serve(waiter: Waiter): Promise<void> {
-    const limit = waiter.priority === 'admin' ? opts.dailyLimit : backgroundLimit;
+    const limit = limits[waiter.priority];
     const answer = await opts.store.reserveSlot({ nowMs: now(), intervalMs, limit });
     if (!answer.ok) throw new QuotaExhaustedError(new Date(answer.resetsAtMs));
     // Never closer than one interval to this process's previous start, whatever the database said.
@@ -86,8 +101,15 @@ export function createQuotaLimiter(opts: QuotaLimiterOptions): QuotaLimiter {
     pumping = true;
     try {
       while (waiters.length > 0) {
-        const index = waiters.findIndex((w) => w.priority === 'admin');
-        const [waiter] = waiters.splice(index === -1 ? 0 : index, 1);
+        const admin = waiters.findIndex((w) => w.priority === 'admin');
+        const index =
+          admin !== -1
+            ? admin
+            : Math.max(
+                0,
+                waiters.findIndex((w) => w.priority === 'shopper'),
+              );
+        const [waiter] = waiters.splice(index, 1);
         try {
           await serve(waiter!);
           const started = lastStart;
@@ -107,6 +129,7 @@ export function createQuotaLimiter(opts: QuotaLimiterOptions): QuotaLimiter {
     intervalMs,
     dailyLimit: opts.dailyLimit,
     backgroundLimit,
+    shopperLimit,
     acquire(priority) {
       return new Promise<void>((resolve, reject) => {
         waiters.push({ priority, resolve, reject });

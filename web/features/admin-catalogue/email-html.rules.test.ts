@@ -4,10 +4,10 @@
  * to our product page with the campaign, the "was" price named, the "as of" line.
  */
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../common/api/products.schema';
+import type { ShownProduct } from '../../../common/api/products.schema';
 import { buildProductEmailHtml, emailProductLink, escapeHtml, sortByDiscount } from './email-html.rules';
 
-const product = (overrides: Partial<Product>): Product => ({
+const product = (overrides: Partial<ShownProduct>): ShownProduct => ({
   asin: 'B0TESTAS01',
   id: '1',
   title: 'Ninja Air Fryer',

@@ -16,7 +16,7 @@
  * - The "was" price names its basis (RRP, Was, Highest price in the last 30 days), and the block
  *   ends with the price's "as of" time and the Amazon price disclaimer.
  */
-import type { Product } from '../../../common/api/products.schema';
+import type { Product, ShownProduct } from '../../../common/api/products.schema';
 import { paths } from '../../../common/paths';
 import { formatGbp } from './catalogue-labels';
 
@@ -72,7 +72,7 @@ export function emailProductLink(asin: string, siteOrigin: string): string {
   return url.href;
 }
 
-function cardHtml(product: Product, siteOrigin: string): string {
+function cardHtml(product: ShownProduct, siteOrigin: string): string {
   const link = escapeHtml(emailProductLink(product.asin, siteOrigin));
   const title = escapeHtml(product.title);
   const image = httpUrl(product.imageUrl);
@@ -105,7 +105,7 @@ function cardHtml(product: Product, siteOrigin: string): string {
  * The e-mail HTML of `products` (at least one). Throws RangeError for an empty list: the caller
  * says 'Please select at least one product to generate email' before calling.
  */
-export function buildProductEmailHtml(products: readonly Product[], options: EmailHtmlOptions): string {
+export function buildProductEmailHtml(products: readonly ShownProduct[], options: EmailHtmlOptions): string {
   if (products.length === 0) throw new RangeError('no products to put in the e-mail');
   const sorted = sortByDiscount(products);
   const latest = Math.max(...sorted.map((p) => Date.parse(p.asOf)).filter((t) => Number.isFinite(t)));

@@ -68,7 +68,8 @@ export function useCurrentPrice(asin: string | null) {
 export interface CreateAlertBody {
   productAsin: string;
   productTitle: string;
-  currentPrice: string;
+  /** A hint only (the server takes its own price); absent when the page shows none (decision 0014). */
+  currentPrice?: string;
   targetPrice?: string;
   productImageUrl: string | null;
   productUrl: string;

@@ -24,12 +24,16 @@ export function analyzeProducts(input: AnalyzeProductsInput): Promise<AnalyzePro
   return apiRequest<AnalyzeProductsResponse>('POST', '/api/amazon/analyze-products', input);
 }
 
-/** What the value score reads of a product (prices stay strings of pounds, as the API gives them). */
+/**
+ * What the value score reads of a product (prices stay strings of pounds, as the API gives them). A
+ * price the API does not show (Amazon's data over 24 hours old) goes as "0": compared on everything
+ * but price.
+ */
 export function toAnalysisProduct(product: Product): AnalyzeProductsInput['originalProduct'] {
   return {
     asin: product.asin,
     title: product.title,
-    price: product.price,
+    price: product.price ?? '0',
     originalPrice: product.originalPrice,
     rating: product.rating,
     reviewCount: product.reviewCount,

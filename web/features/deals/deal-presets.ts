@@ -167,12 +167,16 @@ export function dealFromQuery(params: URLSearchParams): DealContent {
   };
 }
 
-/** What a catalogue product fills in (spec §2.6, §9: rounded percent, defaults 4.5 and '1000+'). */
+/**
+ * What a catalogue product fills in (spec §2.6, §9: rounded percent, defaults 4.5 and '1000+'). A
+ * price the API does not show (Amazon's data over 24 hours old, decision 0014) leaves the price out
+ * and names no deal type.
+ */
 export function dealFromProduct(product: {
   asin: string;
   title: string;
   imageUrl: string | null;
-  price: string;
+  price: string | null;
   originalPrice: string | null;
   discountPercent: number | null;
   rating: number | null;
@@ -188,7 +192,7 @@ export function dealFromProduct(product: {
     price: product.price,
     originalPrice: product.originalPrice,
     dealPercentage: product.discountPercent,
-    dealType: product.discountPercent ? 'Price Drop' : 'Special Deal',
+    dealType: product.price === null ? "Today's price on Amazon" : product.discountPercent ? 'Price Drop' : 'Special Deal',
     amazonUrl: `https://www.amazon.co.uk/dp/${product.asin}`,
     productDescription: product.features[0] ?? DEFAULT_DEAL.productDescription,
     features: product.features.length ? product.features.slice(0, 4) : DEFAULT_DEAL.features,

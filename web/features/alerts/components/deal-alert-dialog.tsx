@@ -4,7 +4,9 @@
  * and the card's price kept), its 'as of' time, the e-mail (prefilled), an optional target price,
  * Cancel and Confirm. Confirm needs an e-mail with '@', a loaded price and no pending creation.
  * On success the returned visitor token is remembered with the e-mail, the dialog closes and a toast
- * says so (and, until the address is confirmed, that a confirmation e-mail was sent).
+ * says so (and, until the address is confirmed, that a confirmation e-mail was sent). A price the
+ * API does not show (Amazon's data over 24 hours old, decision 0014) reads "See today's price on
+ * Amazon" with a link, and the alert is created without a client price (the server uses its own).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
@@ -17,6 +19,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/date.format';
 import { messageForPeople } from '../../../lib/http.client';
+import { outboundHref, refreshOutboundHref } from '../../../lib/outbound-link';
 import { parseTargetPrice } from '../alert.rules';
 import { useCreateAlert, useCurrentPrice } from '../api';
 
@@ -60,8 +63,10 @@ function AlertForm({ product, defaultEmail, onClose, onCreated }: { product: Ale
     // Spec §8: a current-price failure is only logged; the card's price stays.
     if (price.error) console.warn('Current price unavailable; showing the listed price:', price.error);
   }, [price.error]);
-  const shownPrice = price.data?.currentPrice ?? product.price;
-  const asOf = price.data?.asOf ?? product.asOf;
+  // The current-price answer wins once it has come (its null means "not shown": no fallback to the card's).
+  const shownPrice = price.data ? price.data.currentPrice : product.price;
+  const asOf = price.data ? price.data.asOf : product.asOf;
+  const amazonTarget = { asin: product.asin, clickType: 'shop' as const };
   const priceLoading = price.isLoading;
   const canConfirm = email.includes('@') && !priceLoading && !create.isPending;
 
@@ -82,7 +87,7 @@ function AlertForm({ product, defaultEmail, onClose, onCreated }: { product: Ale
       {
         productAsin: product.asin,
         productTitle: product.title,
-        currentPrice: shownPrice.replace(/[£,]/g, ''),
+        ...(shownPrice !== null ? { currentPrice: shownPrice.replace(/[£,]/g, '') } : {}),
         ...(targetPrice.price !== null ? { targetPrice: targetPrice.price } : {}),
         productImageUrl: product.imageUrl,
         productUrl: product.productUrl,
@@ -129,10 +134,24 @@ function AlertForm({ product, defaultEmail, onClose, onCreated }: { product: Ale
           <p className="mt-1 text-sm text-slate-800">
             Current price:{' '}
             <span className="font-semibold" aria-live="polite">
-              {priceLoading ? 'Loading...' : formatPriceString(shownPrice)}
+              {priceLoading ? (
+                'Loading...'
+              ) : shownPrice === null ? (
+                <a
+                  href={outboundHref(amazonTarget)}
+                  onClick={refreshOutboundHref(amazonTarget)}
+                  target="_blank"
+                  rel="sponsored noopener"
+                  className="text-blue-800 underline"
+                >
+                  See today&apos;s price on Amazon
+                </a>
+              ) : (
+                formatPriceString(shownPrice)
+              )}
             </span>
           </p>
-          {!priceLoading && <p className="text-xs text-slate-600">Price as of {formatDateTime(asOf)}</p>}
+          {!priceLoading && asOf !== null && <p className="text-xs text-slate-600">Price as of {formatDateTime(asOf)}</p>}
         </div>
       </div>
       <div>

@@ -41,7 +41,7 @@ export function PriceDropAlertDialog({ product, onClose, defaultEmail, onCreated
       {
         productAsin: product.asin,
         productTitle: product.title,
-        currentPrice: product.price.replace(/[£,]/g, ''),
+        ...(product.price !== null ? { currentPrice: product.price.replace(/[£,]/g, '') } : {}),
         productImageUrl: product.imageUrl,
         productUrl: product.productUrl,
         userEmail: address,
@@ -77,7 +77,10 @@ export function PriceDropAlertDialog({ product, onClose, defaultEmail, onCreated
         <div className="rounded-md bg-slate-50 p-3">
           <p className="line-clamp-2 text-sm font-medium text-slate-900">{product.title}</p>
           <p className="mt-1 text-sm text-slate-800">
-            Current price: <span className="font-semibold">{formatPriceString(product.price)}</span>
+            Current price:{' '}
+            <span className="font-semibold">
+              {product.price === null ? "see today's price on Amazon" : formatPriceString(product.price)}
+            </span>
           </p>
         </div>
         <div>

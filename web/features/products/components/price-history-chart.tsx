@@ -2,7 +2,9 @@
  * The price-history chart of our product page (DESIGN.md §4 "Honest prices"): a step line of the
  * price over time (a price holds until the next observation, and the last one up to now), dots on
  * real observations, the current price marked, £ on the axis and en-GB dates. Recharts is large, so
- * this module is loaded lazily (DESIGN.md §7 JS budget): import it only through React.lazy.
+ * this module is loaded lazily (DESIGN.md §7 JS budget): import it only through React.lazy. With no
+ * current price we may show (`currentPence` null, decision 0014) the line ends at the last
+ * observation and no "Now" line is drawn.
  */
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPence } from '../../../../common/money';
@@ -19,12 +21,13 @@ const tooltipDate = new Intl.DateTimeFormat('en-GB', {
 
 export interface PriceHistoryChartProps {
   points: ChartPoint[];
-  currentPence: number;
+  /** The current price in pence, or null when it may not be shown. */
+  currentPence: number | null;
 }
 
 export default function PriceHistoryChart({ points, currentPence }: PriceHistoryChartProps) {
-  const drawn = withPriceUntilNow(points, Date.now());
-  const prices = [...drawn.map((p) => p.pence), currentPence];
+  const drawn = currentPence === null ? [...points] : withPriceUntilNow(points, Date.now());
+  const prices = [...drawn.map((p) => p.pence), ...(currentPence === null ? [] : [currentPence])];
   const axis = priceAxis(Math.min(...prices), Math.max(...prices));
   return (
     <div className="h-64 w-full">
@@ -55,12 +58,14 @@ export default function PriceHistoryChart({ points, currentPence }: PriceHistory
             formatter={(value) => [formatPence(Number(value)), 'Price']}
             contentStyle={{ fontSize: 13, borderRadius: 6 }}
           />
-          <ReferenceLine
-            y={currentPence}
-            stroke="#15803d"
-            strokeDasharray="4 4"
-            label={{ value: `Now ${formatPence(currentPence)}`, position: 'insideBottomLeft', fill: '#15803d', fontSize: 12 }}
-          />
+          {currentPence !== null && (
+            <ReferenceLine
+              y={currentPence}
+              stroke="#15803d"
+              strokeDasharray="4 4"
+              label={{ value: `Now ${formatPence(currentPence)}`, position: 'insideBottomLeft', fill: '#15803d', fontSize: 12 }}
+            />
+          )}
           <Line
             type="stepAfter"
             dataKey="pence"

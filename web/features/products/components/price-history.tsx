@@ -1,6 +1,8 @@
 /**
  * The price-history section of our product page: a text summary (the chart's accessible
  * alternative), then the lazily loaded chart; with fewer than two observations a friendly note.
+ * `currentPrice` null (a price we may not show now: decision 0014) draws no "Now" line and stops
+ * the line at the last observation, so the chart never claims today's price.
  */
 import { lazy, Suspense } from 'react';
 import { formatPence, priceStringToPence } from '../../../../common/money';
@@ -11,10 +13,10 @@ import { summariseHistory, toChartPoints } from '../price-history.rules';
 
 const PriceHistoryChart = lazy(() => import('./price-history-chart'));
 
-export function PriceHistory({ history, currentPrice }: { history: PricePoint[]; currentPrice: string }) {
+export function PriceHistory({ history, currentPrice }: { history: PricePoint[]; currentPrice: string | null }) {
   const points = toChartPoints(history);
   const summary = summariseHistory(points);
-  const currentPence = priceStringToPence(currentPrice) ?? summary?.lowest.pence ?? 0;
+  const currentPence = currentPrice === null ? null : (priceStringToPence(currentPrice) ?? summary?.lowest.pence ?? 0);
   return (
     <section aria-labelledby="price-history-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="price-history-heading" className="text-lg font-semibold text-slate-900">

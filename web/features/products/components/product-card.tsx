@@ -7,6 +7,8 @@
  * In a deal listing (issue 8) the card also shows why it is a deal (`dealBasis.label`, e.g. "Lowest
  * price in 30 days"); a popular filler shows 'Popular' instead of a deal badge, never 'Special Deal'.
  * Category deals pages show '£{price}' where there is no discount (shopper-screens §2 "Card").
+ * A product the API sends without a price (Amazon's data over 24 hours old, decision 0014) shows
+ * "See today's price on Amazon" instead of a price, and no price or 'Special Deal' badge.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -38,15 +40,19 @@ export interface ProductCardProps {
   categoryPage?: string;
 }
 
-/** The corner badge: '{n}% OFF', else 'Popular' for a filler, else 'Special Deal' or '£{price}'. */
+/**
+ * The corner badge: '{n}% OFF', else 'Popular' for a filler, else 'Special Deal' or '£{price}';
+ * none for a product without a price we may show (no claim about a price nobody sees).
+ */
 function cornerBadge(
   product: Product,
   popular: boolean,
   plainBadge: 'special-deal' | 'price',
-): { text: string; tone: 'red' | 'purple' | 'slate' } {
+): { text: string; tone: 'red' | 'purple' | 'slate' } | null {
   if (product.discountPercent !== null && product.discountPercent > 0)
     return { text: discountBadgeText(product.discountPercent), tone: 'red' };
   if (popular) return { text: 'Popular', tone: 'slate' };
+  if (product.price === null) return null;
   if (plainBadge === 'price') return { text: formatPriceString(product.price), tone: 'purple' };
   return { text: discountBadgeText(null), tone: 'purple' };
 }
@@ -75,9 +81,11 @@ export function ProductCard(props: ProductCardProps) {
         >
           <ProductImage src={product.imageUrl} alt={product.title} className="aspect-[4/3] p-3" />
         </a>
-        <Badge tone={badge.tone} className="absolute top-2 left-2">
-          {badge.text}
-        </Badge>
+        {badge && (
+          <Badge tone={badge.tone} className="absolute top-2 left-2">
+            {badge.text}
+          </Badge>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 border-t border-slate-100 p-4">
         <h3 id={titleId} className="text-sm leading-5 font-medium text-slate-900">
@@ -99,7 +107,7 @@ export function ProductCard(props: ProductCardProps) {
             Price history
           </Link>
         </div>
-        <ProductPrice product={product} />
+        <ProductPrice product={product} categoryPage={categoryPage} />
         {basis ? (
           <p
             className="flex items-center gap-1 self-start rounded bg-green-50 px-1.5 py-0.5 text-xs font-semibold text-green-900"

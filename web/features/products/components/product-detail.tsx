@@ -2,7 +2,9 @@
  * Our product page body (content-and-account-pages §2.6, linked from cards and alert e-mails;
  * DESIGN.md §4 "Honest prices"): image, title, discount badge, price with its substantiated
  * original and 'as of' time, rating where held, 'Lowest in 30 days', 'View On Amazon →' with the
- * "Ad" label, 'Set Deal Alert', up to 5 features and the price history.
+ * "Ad" label, 'Set Deal Alert', up to 5 features and the price history. Without a price we may show
+ * (Amazon's data over 24 hours old, decision 0014): "See today's price on Amazon", no badge or
+ * disclaimer, and the history chart ends at its last observation.
  */
 import { Bell, TrendingDown } from 'lucide-react';
 import type { Product } from '../../../../common/api/products.schema';
@@ -30,6 +32,7 @@ export interface ProductDetailProps {
 export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetailProps) {
   const { product, history } = detail;
   const discounted = product.discountPercent !== null && product.discountPercent > 0;
+  const priced = product.price !== null && product.asOf !== null;
   return (
     <div className="space-y-6">
       <article
@@ -44,7 +47,7 @@ export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetai
         />
         <div className="flex min-w-0 flex-col gap-3">
           <div className="flex flex-wrap gap-2">
-            <Badge tone={discounted ? 'red' : 'purple'}>{discountBadgeText(product.discountPercent)}</Badge>
+            {priced && <Badge tone={discounted ? 'red' : 'purple'}>{discountBadgeText(product.discountPercent)}</Badge>}
             {product.lowestIn30Days && (
               <Badge tone="green">
                 <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
@@ -62,7 +65,7 @@ export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetai
           {discounted && product.discount && (
             <p className="text-sm font-medium text-green-800">You save {formatPriceString(product.discount)}</p>
           )}
-          <p className="text-xs text-slate-600">{priceDisclaimer(product.asOf)}</p>
+          {product.asOf !== null && <p className="text-xs text-slate-600">{priceDisclaimer(product.asOf)}</p>}
           <div className="mt-1 flex flex-wrap items-center gap-3">
             <AmazonButton product={product} tag={affiliateTag} label="View On Amazon →" icon={false} size="lg" />
             <Button variant="success" size="lg" onClick={() => onSetAlert(product)}>

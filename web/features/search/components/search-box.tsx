@@ -166,7 +166,7 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
                 )}
               </span>
               <span className="line-clamp-2 min-w-0 flex-1">{suggestion.title}</span>
-              <span className="shrink-0 font-semibold">{formatPriceString(suggestion.price)}</span>
+              {suggestion.price !== null && <span className="shrink-0 font-semibold">{formatPriceString(suggestion.price)}</span>}
             </li>
           ))}
       </ul>

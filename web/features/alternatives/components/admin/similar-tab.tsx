@@ -138,8 +138,13 @@ function ProductImage({ product }: { product: Product }) {
   );
 }
 
-/** Price, the substantiated original with its basis, the discount badge and the "as of" time. */
+/**
+ * Price, the substantiated original with its basis, the discount badge and the "as of" time; a note
+ * instead when the public answer hides the price (Amazon's data over 24 hours old, decision 0014).
+ */
 function PriceLine({ product }: { product: Product }) {
+  if (product.price === null || product.asOf === null)
+    return <p className="text-sm text-slate-600">Price hidden on public pages: Amazon&apos;s data is over 24 hours old.</p>;
   const discounted = product.originalPrice !== null && (product.discountPercent ?? 0) > 0;
   return (
     <div className="space-y-0.5">
