@@ -46,7 +46,7 @@ describe('PGlite memory settings', () => {
   it('apply in memory, on the same thread', async () => {
     const database = await openDatabase({});
     try {
-      expect((await settings(database)).shared_buffers).toBe('16MB');
+      expect((await settings(database))?.shared_buffers).toBe('16MB');
     } finally {
       await database.close();
     }
