@@ -92,7 +92,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
   },
   {
-    files: ['scripts/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'server/db/pglite-init.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
   },
 );

@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -53,6 +55,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** SQL files read at run time, from source and from the built server alike (project-root.ts). */
+const execFileAsync = promisify(execFile);
+
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'server/db/migrations');
 
 export interface Database {
@@ -82,6 +86,22 @@ export interface OpenDatabaseOptions {
    * import CLI), no in memory (test databases, in-memory benches).
    */
   worker?: boolean;
+}
+
+const PGLITE_INIT_SCRIPT = path.join(PROJECT_ROOT, 'server/db/pglite-init.mjs');
+
+/**
+ * Creates a new PGlite data directory in a child process (pglite-init.mjs): PGlite's initdb leaves
+ * several hundred MB in its WebAssembly heap that the server's process would keep for its lifetime
+ * (decision 0015). Throws an Error carrying PGlite's message when the child fails.
+ */
+async function createPgliteDataDir(dataDir: string): Promise<void> {
+  try {
+    await execFileAsync(process.execPath, [PGLITE_INIT_SCRIPT, dataDir, JSON.stringify(pgliteStartParams())]);
+  } catch (error) {
+    const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
+    throw new Error(stderr || `could not create the PGlite data directory ${dataDir}`);
+  }
 }
 
 /**
@@ -131,11 +151,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   let client: PGlite;
   if (opts.worker ?? dataDir !== undefined) {
     // The worker client offers the part of PGlite's API the app uses; drizzle's driver runs on it.
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      // A new data directory: PGlite's initdb leaves several hundred MB in the WebAssembly heap,
-      // which is never returned. Create the directory in a worker of its own, then start afresh.
-      await (await openPgliteWorker(dataDir)).close();
-    }
+    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDataDir(dataDir);
     client = (await openPgliteWorker(dataDir)).asPglite();
   } else {
     const options = { startParams: pgliteStartParams() };
