@@ -11,6 +11,8 @@ export default defineConfig({
     // Node by default; web component tests choose happy-dom with a `// @vitest-environment` docblock.
     environment: 'node',
     setupFiles: ['web/test-setup.ts'],
+    // One migrated database per run, copied by every test file's createTestDatabase.
+    globalSetup: ['server/test-support/template-db.global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

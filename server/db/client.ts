@@ -86,6 +86,11 @@ export interface OpenDatabaseOptions {
    * import CLI), no in memory (test databases, in-memory benches).
    */
   worker?: boolean;
+  /**
+   * A data directory to start from (PGlite's `dumpDataDir` tar), for PGlite in memory on this
+   * thread only: the tests' migrated template (server/test-support/template-db.global-setup.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 const PGLITE_INIT_SCRIPT = path.join(PROJECT_ROOT, 'server/db/pglite-init.mjs');
@@ -154,7 +159,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDataDir(dataDir);
     client = (await openPgliteWorker(dataDir)).asPglite();
   } else {
-    const options = { startParams: pgliteStartParams() };
+    const options = { startParams: pgliteStartParams(), ...(dataDir ? {} : { loadDataDir: opts.loadDataDir }) };
     client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await client.waitReady;
   }
