@@ -8,6 +8,8 @@
  *   transaction rolls back, and {@link withUploadLimit} turns it into the 413 outcome).
  * - Not multipart, no file, another field name, or not a CSV file (common/csv-upload.ts): 400
  *   naming `csvFile` with the spec's 'Please select a CSV file'.
+ * - The client closing the connection mid-file (Cancel): the import rolls back and the request is
+ *   logged as cancelled (info), not as an unexpected error.
  *
  * Usage: `await registerCsvUploads(scope)` once in the module's own scope, then in a handler
  * `const upload = await receiveCsvUpload(request, env.MAX_UPLOAD_MB)`.
@@ -90,6 +92,14 @@ export async function receiveCsvUpload(request: FastifyRequest, maxMb: number): 
   return ok({ stream: file, fileName: checked.data.filename });
 }
 
+/**
+ * Whether the client stopped sending the request before its body was complete (the connection
+ * closed mid-upload), as opposed to a failure of our own.
+ */
+export function uploadCancelled(request: FastifyRequest): boolean {
+  return !request.raw.complete && (request.raw.destroyed || request.socket.destroyed);
+}
+
 /** Runs `work` (which reads an upload); an {@link UploadTooLargeError} on the way becomes the 413 outcome. */
 export async function withUploadLimit<T>(work: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
   try {
@@ -136,7 +146,13 @@ export function csvUploadHandler<T>(maxMb: number, work: (upload: ReceivedCsvUpl
     const { strict } = request.query as CsvUploadQuery;
     const adminId = request.admin?.id as number;
     return answerWithProgress(request, reply, (onProgress) =>
-      withUploadLimit(() => work({ ...upload.value, strict, adminId, onProgress })),
+      withUploadLimit(() => work({ ...upload.value, strict, adminId, onProgress })).catch((error: unknown) => {
+        if (!uploadCancelled(request)) throw error;
+        // The browser went away mid-file (Cancel, a closed tab): the import rolled back. Nobody
+        // reads this answer; it is an outcome, not an unexpected error.
+        request.log.info('upload cancelled by the client before the file arrived whole; nothing was imported');
+        return fail('invalid', `${CSV_FILE_FIELD}: the upload stopped before the whole file arrived; nothing was imported`);
+      }),
     );
   };
 }
