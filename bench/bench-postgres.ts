@@ -11,10 +11,14 @@ import { openDatabase, type Database } from '../server/db/client';
 export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * Runs `fn` on a fresh database `{prefix}_{pid}` with its host for labels, then drops it. Answers
- * undefined and prints why when the server cannot be reached; rethrows what `fn` throws.
+ * Runs `fn` on a fresh database `{prefix}_{pid}` with its host for labels and its URL (for child
+ * processes: the import CLI, the server), then drops it. Answers undefined and prints why when the
+ * server cannot be reached; rethrows what `fn` throws.
  */
-export async function withScratchPostgres<T>(prefix: string, fn: (database: Database, host: string) => Promise<T>): Promise<T | undefined> {
+export async function withScratchPostgres<T>(
+  prefix: string,
+  fn: (database: Database, host: string, url: string) => Promise<T>,
+): Promise<T | undefined> {
   const admin = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
   try {
     await admin.connect();
@@ -29,7 +33,7 @@ export async function withScratchPostgres<T>(prefix: string, fn: (database: Data
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString() });
     try {
-      return await fn(database, url.host);
+      return await fn(database, url.host, url.toString());
     } finally {
       await database.close();
     }

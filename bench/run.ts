@@ -13,7 +13,12 @@ const filters = process.argv.slice(2).filter((a) => a !== '--');
 
 const files = readdirSync(benchDir)
   .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => filters.length === 0 || filters.some((name) => f.includes(name)))
+  // A name that is a whole bench's name picks that bench only ("load" is not "admin-upload"); any
+  // other name picks every bench whose file name contains it.
+  .filter(
+    (f, _i, all) =>
+      filters.length === 0 || filters.some((name) => (all.includes(`${name}.bench.ts`) ? f === `${name}.bench.ts` : f.includes(name))),
+  )
   .sort();
 
 if (files.length === 0) console.log(`No benchmark matches ${filters.join(', ') || '(any)'} in bench/.`);

@@ -5,7 +5,7 @@
  * stale); the cold-start bench also runs them from source with tsx and through `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -56,41 +56,50 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-/** Starts the server with `env` added to a minimal environment and waits until /api/health answers 200. */
+/**
+ * Starts the server with `env` added to a minimal environment and waits until /api/health answers 200.
+ * `opts.logFile`: the server's stdout and stderr are appended to that file (as `npm start > file`
+ * would) instead of being collected in this process, for long runs at LOG_LEVEL info (the load
+ * bench); `output()` then answers the file's last 20,000 characters.
+ */
 export async function startServer(
   env: Record<string, string>,
   args: string[] = [],
-  opts: { runner?: ServerRunner; pollMs?: number } = {},
+  opts: { runner?: ServerRunner; pollMs?: number; logFile?: string } = {},
 ): Promise<RunningServer> {
   const port = Number(env.PORT);
   const [command, commandArgs] = serverCommand(opts.runner ?? 'built', args);
+  const logFd = opts.logFile === undefined ? undefined : openSync(opts.logFile, 'a');
   const child: ChildProcess = spawn(command, commandArgs, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     // Its own process group, so kill() reaches the node process tsx or npm starts, as a crash would.
     detached: true,
   });
-  let log = '';
-  child.stdout?.on('data', (d) => (log += String(d)));
-  child.stderr?.on('data', (d) => (log += String(d)));
+  if (logFd !== undefined) closeSync(logFd); // the child has its own copy
+  let collected = '';
+  child.stdout?.on('data', (d) => (collected += String(d)));
+  child.stderr?.on('data', (d) => (collected += String(d)));
+  const logFile = opts.logFile;
+  const output = () => (logFile === undefined ? collected : readFileSync(logFile, 'utf8').slice(-20_000));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy in 60 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not become healthy in 60 s:\n${output()}`);
     await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
   }
   return {
     url,
     pid: child.pid as number,
-    output: () => log,
+    output,
     stop: async () => {
       const exited = new Promise<number | null>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
@@ -113,11 +122,16 @@ export async function startServer(
   };
 }
 
-/** Runs `node dist/server/cli/import.cli.js <file>` (`npm run import`); resolves with its exit code and output. */
+/**
+ * Runs `node dist/server/cli/import.cli.js <file>` (`npm run import`); resolves with its exit code and
+ * output. `onSpawn` is called with the process id as soon as it is spawned (the load bench samples
+ * its memory from /proc).
+ */
 export function runImport(
   file: string,
   env: Record<string, string>,
   extraArgs: string[] = [],
+  onSpawn?: (pid: number) => void,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/cli/import.cli.js', file, ...extraArgs], {
@@ -125,6 +139,7 @@ export function runImport(
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (child.pid !== undefined) onSpawn?.(child.pid);
     let output = '';
     child.stdout.on('data', (d) => (output += String(d)));
     child.stderr.on('data', (d) => (output += String(d)));
