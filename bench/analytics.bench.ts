@@ -17,7 +17,8 @@
  * server, else postgres://postgres@127.0.0.1:5432/postgres, in a scratch database dropped after.
  *
  * Measured per database, with an admin session (ADMIN_EMAIL/ADMIN_PASSWORD on first start):
- * - the first analytics request (it fills the server's in-memory click index) and the server's RSS after it;
+ * - the first analytics request (it fills the server's in-memory click index), the server's peak RSS
+ *   during it (sampled every 50 ms) and its RSS after it;
  * - every analytics endpoint (product-clicks-stats, product-clicks with and without an e-mail
  *   search, product-clicks/{email}, category-clicks, category-clicks-stats, email-tracking) under
  *   each date preset (All Time, Today, Yesterday, Last 7 Days, Last 30 Days, This Month, Last
@@ -26,6 +27,13 @@
  * - the five CSV exports over All Time, read to the end as a browser downloads them: rows, MB,
  *   seconds, and the server's peak RSS sampled every 50 ms (/proc/{pid}/status VmRSS).
  * The machine is shared with other work: the load average is printed at the start and the end.
+ * RSS is always the server's (the child process's /proc/{pid}/status; PGlite's worker thread is
+ * inside it), never the bench's own.
+ *
+ * Options (environment): BENCH_ANALYTICS_DATABASES=pglite|postgres (default both);
+ * BENCH_ANALYTICS_CLICKS and BENCH_ANALYTICS_VISITS (default 1,000,000 each); BENCH_ANALYTICS_ROUNDS
+ * (default 5); BENCH_ANALYTICS_DATA_DIR keeps the generated PGlite data for the next run;
+ * BENCH_SERVER_NODE_OPTIONS passes NODE_OPTIONS to the server (e.g. --require of a memory logger).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -44,6 +52,8 @@ const CATEGORY_CLICKS = 100_000;
 const PRODUCTS = 4_000;
 const EMAILS = 20_000;
 const ROUNDS = Number(process.env.BENCH_ANALYTICS_ROUNDS ?? 5);
+/** Which databases to measure: `pglite`, `postgres` or both (default), comma-separated. */
+const DATABASES = new Set((process.env.BENCH_ANALYTICS_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
 const BUDGET = { p95Ms: 100, rssMb: 300 };
 const ADMIN = { email: 'bench-owner@example.com', password: 'bench admin password 1' };
 const MB = 1024 * 1024;
@@ -125,6 +135,18 @@ const rssMbOf = (pid: number) => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
+/** Samples the RSS of process `pid` every 50 ms until `stop()`, which answers the peak (MB). */
+function rssPeakOf(pid: number): { stop(): number } {
+  let peak = rssMbOf(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMbOf(pid))), 50);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return Math.max(peak, rssMbOf(pid));
+    },
+  };
+}
+
 async function signIn(server: RunningServer): Promise<string> {
   const res = await fetch(`${server.url}/api/admin/login`, {
     method: 'POST',
@@ -200,8 +222,7 @@ async function measureExports(server: RunningServer, cookie: string): Promise<vo
     'top-products-csv',
     'users-by-activity-csv',
   ]) {
-    let peak = rssMbOf(server.pid);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMbOf(server.pid))), 50);
+    const rss = rssPeakOf(server.pid);
     const t = performance.now();
     const cpuBefore = cpuMsOf(server.pid);
     const res = await fetch(`${server.url}/api/admin/export/${kind}`, { headers: { cookie } });
@@ -211,8 +232,7 @@ async function measureExports(server: RunningServer, cookie: string): Promise<vo
       bytes += chunk.length;
       for (const b of chunk) if (b === 10) lines++;
     }
-    clearInterval(sampler);
-    peak = Math.max(peak, rssMbOf(server.pid));
+    const peak = rss.stop();
     console.log(
       `    export ${kind.padEnd(28)} ${(lines - 1).toLocaleString('en-GB').padStart(9)} rows ${f1(bytes / MB).padStart(6)} MB in ${f1((performance.now() - t) / 1000).padStart(5)} s (server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s); server peak RSS ${f1(peak)} MB  ${peak <= BUDGET.rssMb ? 'within' : 'OVER'} budget ≤ ${BUDGET.rssMb} MB`,
     );
@@ -226,15 +246,18 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // BENCH_SERVER_NODE_OPTIONS: Node options for the server under test (see the module comment).
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     ...env,
   });
   try {
     const cookie = await signIn(server);
     console.log(`  ${label}: server RSS before the first analytics request ${f1(rssMbOf(server.pid))} MB`);
     const cpuBefore = cpuMsOf(server.pid);
+    const rss = rssPeakOf(server.pid);
     const first = await timedNoTimeout(server, cookie, '/api/admin/product-clicks-stats');
     console.log(
-      `    first analytics request (waits for the in-memory click index, filling since 3 s after start): ${f1(first / 1000)} s, server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s; server RSS after it ${f1(rssMbOf(server.pid))} MB`,
+      `    first analytics request (waits for the in-memory click index, filling since 3 s after start): ${f1(first / 1000)} s, server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s; server peak RSS during it ${f1(rss.stop())} MB, after it ${f1(rssMbOf(server.pid))} MB`,
     );
     const top = await fetch(`${server.url}/api/admin/product-clicks-stats`, { headers: { cookie } }).then(
       (r) => r.json() as Promise<{ clicksByEmail: { email: string }[] }>,
@@ -259,7 +282,8 @@ export async function run(): Promise<void> {
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
   let t = performance.now();
   try {
-    if (kept && existsSync(path.join(kept, 'db'))) {
+    if (!DATABASES.has('pglite')) console.log('  PGlite: skipped (BENCH_ANALYTICS_DATABASES)');
+    else if (kept && existsSync(path.join(kept, 'db'))) {
       console.log(`  PGlite (on disk, worker thread): data reused from ${kept} (generated by an earlier run)`);
     } else {
       const pglite = await openDatabase({ dataDir: path.join(dataDir, 'db') });
@@ -269,23 +293,25 @@ export async function run(): Promise<void> {
       await pglite.close();
       console.log(`  PGlite (on disk, worker thread): data generated in ${f1((performance.now() - t) / 1000)} s`);
     }
-    await benchServer('PGlite', { DATA_DIR: dataDir });
+    if (DATABASES.has('pglite')) await benchServer('PGlite', { DATA_DIR: dataDir });
 
     const prefix = 'bench_analytics';
-    await withScratchPostgres(prefix, async (database, host) => {
-      await database.migrate();
-      t = performance.now();
-      await generate(database, now);
-      console.log(`  PostgreSQL (${host}): data generated in ${f1((performance.now() - t) / 1000)} s`);
-      const url = new URL(BENCH_POSTGRES_URL);
-      url.pathname = `/${prefix}_${process.pid}`;
-      const pgDataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-pg-'));
-      try {
-        await benchServer('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url.toString() });
-      } finally {
-        rmSync(pgDataDir, { recursive: true, force: true });
-      }
-    });
+    if (!DATABASES.has('postgres')) console.log('  PostgreSQL: skipped (BENCH_ANALYTICS_DATABASES)');
+    else
+      await withScratchPostgres(prefix, async (database, host) => {
+        await database.migrate();
+        t = performance.now();
+        await generate(database, now);
+        console.log(`  PostgreSQL (${host}): data generated in ${f1((performance.now() - t) / 1000)} s`);
+        const url = new URL(BENCH_POSTGRES_URL);
+        url.pathname = `/${prefix}_${process.pid}`;
+        const pgDataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-pg-'));
+        try {
+          await benchServer('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url.toString() });
+        } finally {
+          rmSync(pgDataDir, { recursive: true, force: true });
+        }
+      });
   } finally {
     if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }

@@ -31,7 +31,7 @@ import {
   type UserClicksResponse,
 } from '../../../common/api/click-analytics.admin.schema';
 import type { Database } from '../../db/client';
-import { FLAG_CLICKED, FLAG_EMAIL_SOURCE, campaignParts, type ClickLog } from './click-log';
+import { FLAG_ANONYMOUS, FLAG_CLICKED, FLAG_EMAIL_SOURCE, campaignParts, type ClickLog } from './click-log';
 import { freshClickLogs } from './click-log-cache';
 import {
   categoryClicksByIds,
@@ -314,7 +314,7 @@ function countVisits(log: ClickLog, range: InstantRange) {
     total++;
     const flags = log.flags[i] as number;
     if (flags & FLAG_EMAIL_SOURCE) fromEmail++;
-    if ((log.user[i] as number) < 0) anonymous++;
+    if (flags & FLAG_ANONYMOUS) anonymous++;
     const campaign = log.campaign[i] as number;
     if (campaign >= 0) perCampaign[campaign]!++;
     if (flags & FLAG_CLICKED) {

