@@ -1,15 +1,15 @@
 /**
- * SQL of the price-check run (issue part 7; DESIGN.md §7: alert evaluation ≥ 50,000 alerts/s).
- * Everything is loaded and written in bulk: arrays are passed as single parameters
- * (`= any($1::text[])`, `unnest(...)`) so a run over any number of alerts is a handful of
- * statements, never one per alert. Money in integer pence.
+ * SQL of the price-check run (issue part 7; DESIGN.md §7: alert judging ≥ 50,000 alerts/s). The
+ * alerts are judged, queued and written back by one statement ({@link judgeRun}); arrays go in as
+ * single parameters, so a run over any number of alerts is a handful of statements and no alert
+ * row travels to JavaScript unless per-alert results are asked for. Money in integer pence.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { dealAlerts, priceCheckLogs } from '../../db/schema/alerts.schema';
-
-/** Rows per set-based UPDATE / INSERT statement. */
-export const WRITE_BATCH = 1000;
+import { dealAlerts, priceCheckLogs, priceCheckSweeps } from '../../db/schema/alerts.schema';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { subscribers } from '../../db/schema/visitors.schema';
+import { priceDropInsertSql } from '../../email/deferred-email';
 
 /** Which alerts a run covers; the parts are combined with AND. */
 export interface AlertFilter {
@@ -40,81 +40,216 @@ export async function alertAsins(db: Db | Tx, filter: AlertFilter): Promise<stri
   return rows.map((r) => r.asin);
 }
 
-export type AlertRow = Awaited<ReturnType<typeof loadAlerts>>[number];
-
 /**
- * The alerts the filter covers, oldest first. Not locked (FOR UPDATE would write every row): two
- * overlapping runs are kept from double-notifying by the outbox's unique dedupe key instead, and
- * both write the same checked fields.
+ * Whether an alert's owner is told about `price` (pence) of observation `observationId`: the rule of
+ * price-drop.rules.ts `judgeAlert` (`shouldNotify`) as one SQL boolean over the `deal_alerts` row in
+ * scope, never null. price-drop.rules.test.ts proves the two agree on every case.
  */
-export async function loadAlerts(tx: Tx, filter: AlertFilter) {
-  return tx
-    .select({
-      id: dealAlerts.id,
-      userEmail: dealAlerts.userEmail,
-      productAsin: dealAlerts.productAsin,
-      productTitle: dealAlerts.productTitle,
-      productImageUrl: dealAlerts.productImageUrl,
-      currentPricePence: dealAlerts.currentPricePence,
-      lastCheckedPricePence: dealAlerts.lastCheckedPricePence,
-      targetPricePence: dealAlerts.targetPricePence,
-      lastNotifiedPricePence: dealAlerts.lastNotifiedPricePence,
-      lastObservationId: dealAlerts.lastObservationId,
-      lastCheckedAt: dealAlerts.lastCheckedAt,
-      isActive: dealAlerts.isActive,
-    })
-    .from(dealAlerts)
-    .where(alertWhere(filter))
-    .orderBy(dealAlerts.id);
+export function notifySql(price: SQL, observationId: SQL): SQL {
+  const previous = sql`coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence})`;
+  return sql`coalesce(${dealAlerts.isActive} and ${dealAlerts.lastObservationId} is distinct from ${observationId} and (
+      ${price} < ${previous}
+      or (${dealAlerts.targetPricePence} is not null and ${price} <= ${dealAlerts.targetPricePence}
+        and (${dealAlerts.lastNotifiedPricePence} is null or ${price} < ${dealAlerts.lastNotifiedPricePence}))), false)`;
 }
 
-/** What a check writes back to one alert. */
-export interface AlertCheckWrite {
+/** One alerted product of a run, as {@link judgeRun} answers it (pence). */
+export interface JudgedProduct {
+  asin: string;
+  /** The lowest alert id on it (log lines keep the order of alert ids). */
+  firstAlertId: number;
+  alerts: number;
+  /** Alerts that saw a drop (the new price below the last price they saw). */
+  drops: number;
+  /** The last price seen by the alert checked most recently before this run (last checked, else at creation). */
+  previousPence: number | null;
+  /** The catalogue's title, else that alert's stored title. */
+  title: string;
+  /** The price judged; null when the product failed this run. */
+  pricePence: number | null;
+  asOf: Date | null;
+}
+
+/** One alert of a run, as {@link judgeRun} answers it when asked for per-alert results (pence). */
+export interface JudgedAlertRow {
   alertId: number;
-  /** The price this check saw, pence. */
-  pricePence: number;
-  observationId: number;
-  /** True when a price-drop e-mail was queued for it in this transaction. */
-  notified: boolean;
-  /** True when the alert already holds this price and observation (only last_checked_at changes). */
-  unchanged: boolean;
+  asin: string;
+  /** Last checked price, else the price at creation. */
+  previousPence: number | null;
+  /** The catalogue's title, else the alert's stored title. */
+  title: string;
+  /** The price judged; null when the product failed this run. */
+  pricePence: number | null;
+  asOf: Date | null;
+}
+
+export interface JudgedRun {
+  /** One per alerted product, in order of their lowest alert id. */
+  products: JudgedProduct[];
+  /** One per alert in alert id order, when asked for; else empty. */
+  alerts: JudgedAlertRow[];
+  /** Price-drop e-mails queued (new dedupe keys only). */
+  queued: number;
+}
+
+export interface JudgeRunInput {
+  filter: AlertFilter;
+  /** The ASINs the source was asked about (sorted, distinct): alerts on other ASINs wait for the next run. */
+  asked: readonly string[];
+  /** Those of `asked` with a usable price whose latest observation matches it (price-refresh.service.ts). */
+  priced: readonly string[];
+  now: Date;
+  /** Also answer one row per alert (the API's per-alert results). */
+  perAlert: boolean;
+  /**
+   * The run covers every active alert and records a sweep ({@link recordSweep}): alerts that saw
+   * nothing new (same price and observation, not notified) are not written.
+   */
+  sweep: boolean;
 }
 
 /**
- * Writes one check back to the alerts it judged.
+ * Judges, queues and writes back every alert of a run in **one statement** (issue 7: alert
+ * evaluation ≥ 50,000 alerts/s; docs/decisions/0004-jobs-and-outbox.md), so nothing per alert
+ * crosses into JavaScript and every part reads the same snapshot:
  *
- * - Alerts whose checked price, observation and notification state are what they already hold get
- *   only `last_checked_at` (one `UPDATE … WHERE id = any($1)` per {@link WRITE_BATCH}): on a
- *   routine run most alerts saw nothing new, and a one-column update is far cheaper than the full
- *   write (issue 7: alert evaluation ≥ 50,000 alerts/s).
- * - The others get last_checked_price_pence, last_checked_at, last_observation_id and, when
- *   notified, last_notified_price_pence, last_notification_sent_at and notifications_sent + 1: one
- *   `UPDATE … FROM unnest(…)` per {@link WRITE_BATCH} alerts.
+ * 1. `scope`: the alerts the filter covers on the `asked` ASINs, each with its product's price and
+ *    latest observation when `priced` (one index look-up per product) and {@link notifySql}.
+ * 2. `queued`: one deferred price-drop e-mail per alert to notify whose address is confirmed and
+ *    subscribed (email/deferred-email.ts `priceDropInsertSql`); a dedupe key that already exists
+ *    (an earlier or concurrent run, an owner's notification) is skipped and not counted.
+ * 3. `written`: every alert with a price gets last_checked_price_pence, last_checked_at and
+ *    last_observation_id (in a `sweep`, only those whose price or observation changed: the others
+ *    are covered by the sweep's row); those queued also last_notified_price_pence,
+ *    last_notification_sent_at and notifications_sent + 1. Only columns without an index change, so
+ *    with the table's fillfactor (migration 0013) PostgreSQL updates them in place (HOT).
+ * 4. The answer: one row per product (counts, the log line's facts; "the alert checked most
+ *    recently" goes by the alerts' own last_checked_at) and, when `perAlert`, one per alert.
+ *
+ * `asked` and `priced` go in as two aligned arrays (`unnest`), never compared with `= any(…)` row by
+ * row. Throws what the database throws.
  */
-export async function writeAlertChecks(tx: Tx, writes: readonly AlertCheckWrite[], now: Date): Promise<void> {
-  const at = now.toISOString();
-  const seenBefore = writes.filter((w) => w.unchanged && !w.notified).map((w) => w.alertId);
-  const changed = writes.filter((w) => !w.unchanged || w.notified);
-  for (let i = 0; i < seenBefore.length; i += WRITE_BATCH) {
-    const ids = seenBefore.slice(i, i + WRITE_BATCH);
-    await tx.execute(sql`update deal_alerts set last_checked_at = ${at}::timestamptz where id = any(${sql.param(ids)}::bigint[])`);
+export async function judgeRun(tx: Tx, input: JudgeRunInput): Promise<JudgedRun> {
+  if (input.asked.length === 0) return { products: [], alerts: [], queued: 0 };
+  const now = input.now.toISOString();
+  const priced = new Set(input.priced);
+  const queue = priceDropInsertSql(
+    {
+      alertId: sql`s.id`,
+      observationId: sql`s.observation_id`,
+      recipient: sql`s.user_email`,
+      asin: sql`s.product_asin`,
+      productTitle: sql`s.title`,
+      productImageUrl: sql`coalesce(s.image_url, s.product_image_url)`,
+      oldPricePence: sql`coalesce(s.previous, s.price)`,
+      newPricePence: sql`s.price`,
+      targetPricePence: sql`s.target_price_pence`,
+      asOf: sql`s.price_as_of`,
+    },
+    sql`from scope s join ${subscribers} m on m.email = s.user_email and m.confirmed_at is not null and m.unsubscribed_at is null
+      where s.notify`,
+    input.now,
+  );
+  const statement = sql`
+    with asked as materialized (
+      select u.asin, p.title, p.image_url, o.id as observation_id,
+        case when o.id is not null then p.price_pence end as price,
+        case when o.id is not null then p.price_as_of end as price_as_of
+      from unnest(${sql.param([...input.asked])}::text[], ${sql.param(input.asked.map((a) => priced.has(a)))}::boolean[]) as u(asin, priced)
+        left join ${products} p on p.asin = u.asin
+        left join lateral (
+          select po.id from ${priceObservations} po
+          where u.priced and po.product_id = p.id order by po.observed_at desc, po.id desc limit 1
+        ) o on true
+    ),
+    scope as materialized (
+      select ${dealAlerts.id} as id, ${dealAlerts.userEmail} as user_email, ${dealAlerts.productAsin} as product_asin,
+        ${dealAlerts.productImageUrl} as product_image_url, ${dealAlerts.targetPricePence} as target_price_pence,
+        ${dealAlerts.lastCheckedAt} as last_checked_at,
+        coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence}) as previous,
+        coalesce(k.title, ${dealAlerts.productTitle}) as title, k.image_url,
+        k.price, k.price_as_of, k.observation_id,
+        coalesce(${dealAlerts.lastCheckedPricePence} = k.price and ${dealAlerts.lastObservationId} = k.observation_id, false) as unchanged,
+        ${notifySql(sql`k.price`, sql`k.observation_id`)} as notify
+      from ${dealAlerts} join asked k on k.asin = ${dealAlerts.productAsin}
+      where ${alertWhere({ ...input.filter, asins: undefined })}
+    ),
+    queued as (${queue}),
+    written as (
+      update ${dealAlerts} as a set
+        last_checked_price_pence = s.price,
+        last_checked_at = ${now}::timestamptz,
+        last_observation_id = s.observation_id,
+        last_notified_price_pence = case when q.alert_id is null then a.last_notified_price_pence else s.price end,
+        last_notification_sent_at = case when q.alert_id is null then a.last_notification_sent_at else ${now}::timestamptz end,
+        notifications_sent = a.notifications_sent + case when q.alert_id is null then 0 else 1 end
+      from scope s left join queued q on q.alert_id = s.id
+      where a.id = s.id and s.price is not null${input.sweep ? sql` and (not s.unchanged or q.alert_id is not null)` : sql``}
+    )
+    select 'product' as kind, s.product_asin as asin, min(s.id) as alert_id, count(*) as alerts,
+      count(*) filter (where s.price < s.previous) as drops,
+      (array_agg(s.previous order by s.last_checked_at desc nulls last, s.id))[1] as previous,
+      (array_agg(s.title order by s.last_checked_at desc nulls last, s.id))[1] as title,
+      min(s.price) as price, min(s.price_as_of) as as_of, (select count(*) from queued) as queued
+    from scope s group by s.product_asin
+    union all
+    select 'alert', s.product_asin, s.id, null, null, s.previous, s.title, s.price, s.price_as_of, null
+    from scope s where ${input.perAlert}
+    order by 1 desc, 3`;
+  // PostgreSQL cannot know how many rows the CTEs join (no statistics on them) and guesses high, so
+  // its JIT would compile the statement for seconds (measured 1.9 s) to save nothing; PGlite has no JIT.
+  await tx.execute(sql`set local jit = off`);
+  const result = await tx.execute(statement);
+  return judgedRun(rowsOf<JudgeRow>(result));
+}
+
+interface JudgeRow {
+  kind: 'product' | 'alert';
+  asin: string;
+  alert_id: number | string;
+  alerts: number | string | null;
+  drops: number | string | null;
+  previous: number | null;
+  title: string;
+  price: number | null;
+  as_of: string | Date | null;
+  queued: number | string | null;
+}
+
+/** Rows of {@link judgeRun} as plain values (node-postgres answers bigint as text; both drivers timestamps as text). */
+function judgedRun(rows: JudgeRow[]): JudgedRun {
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  const products: JudgedProduct[] = [];
+  const alerts: JudgedAlertRow[] = [];
+  let queued = 0;
+  for (const r of rows) {
+    const common = {
+      asin: r.asin,
+      previousPence: num(r.previous),
+      title: r.title,
+      pricePence: num(r.price),
+      asOf: r.as_of === null ? null : new Date(r.as_of),
+    };
+    if (r.kind === 'alert') {
+      alerts.push({ alertId: Number(r.alert_id), ...common });
+      continue;
+    }
+    queued = Number(r.queued ?? 0);
+    products.push({ ...common, firstAlertId: Number(r.alert_id), alerts: Number(r.alerts), drops: Number(r.drops) });
   }
-  for (let i = 0; i < changed.length; i += WRITE_BATCH) {
-    const batch = changed.slice(i, i + WRITE_BATCH);
-    await tx.execute(sql`
-      update deal_alerts as a set
-        last_checked_price_pence = v.price,
-        last_checked_at = ${at}::timestamptz,
-        last_observation_id = v.observation_id,
-        last_notified_price_pence = case when v.notified then v.price else a.last_notified_price_pence end,
-        last_notification_sent_at = case when v.notified then ${at}::timestamptz else a.last_notification_sent_at end,
-        notifications_sent = a.notifications_sent + case when v.notified then 1 else 0 end
-      from unnest(
-        ${sql.param(batch.map((w) => w.alertId))}::bigint[], ${sql.param(batch.map((w) => w.pricePence))}::int[],
-        ${sql.param(batch.map((w) => w.observationId))}::int[], ${sql.param(batch.map((w) => w.notified))}::boolean[]
-      ) as v(id, price, observation_id, notified)
-      where a.id = v.id`);
-  }
+  return { products, alerts, queued };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Records a run over every active alert (alerts.schema.ts `priceCheckSweeps`): at `checkedAt`, all
+ * active alerts on alerted ASINs were checked except those on `failedAsins`.
+ */
+export async function recordSweep(tx: Tx, checkedAt: Date, failedAsins: readonly string[]): Promise<void> {
+  await tx.insert(priceCheckSweeps).values({ checkedAt, failedAsins: [...failedAsins] });
 }
 
 /** One product's line in a log's details (admin-area §3 "Price check log"); prices are pound strings. */

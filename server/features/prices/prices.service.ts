@@ -16,15 +16,17 @@ import {
   insertObservations,
   latestObservations,
   loadPricedProducts,
+  priceGaps,
   updateProductPrices,
   type LatestObservation,
   type NewObservation,
+  type PriceGap,
   type PricedProduct,
   type ProductPriceUpdate,
 } from './prices.queries';
 
-export type { LatestObservation, NewObservation, PricedProduct, ProductPriceUpdate };
-export { latestObservations, loadPricedProducts };
+export type { LatestObservation, NewObservation, PriceGap, PricedProduct, ProductPriceUpdate };
+export { latestObservations, loadPricedProducts, priceGaps };
 /** The deal kinds of docs/decisions/0008-deal-definition.md (stored in products.deal_kind). */
 export { DEAL_KINDS, type DealKind };
 
