@@ -53,23 +53,6 @@ export function notifySql(price: SQL, observationId: SQL): SQL {
         and (${dealAlerts.lastNotifiedPricePence} is null or ${price} < ${dealAlerts.lastNotifiedPricePence}))), false)`;
 }
 
-/** One alerted product of a run, as {@link judgeRun} answers it (pence). */
-export interface JudgedProduct {
-  asin: string;
-  /** The lowest alert id on it (log lines keep the order of alert ids). */
-  firstAlertId: number;
-  alerts: number;
-  /** Alerts that saw a drop (the new price below the last price they saw). */
-  drops: number;
-  /** The last price seen by the alert checked most recently before this run (last checked, else at creation). */
-  previousPence: number | null;
-  /** The catalogue's title, else that alert's stored title. */
-  title: string;
-  /** The price judged; null when the product failed this run. */
-  pricePence: number | null;
-  asOf: Date | null;
-}
-
 /** One alert of a run, as {@link judgeRun} answers it when asked for per-alert results (pence). */
 export interface JudgedAlertRow {
   alertId: number;
@@ -84,12 +67,17 @@ export interface JudgedAlertRow {
 }
 
 export interface JudgedRun {
-  /** One per alerted product, in order of their lowest alert id. */
-  products: JudgedProduct[];
-  /** One per alert in alert id order, when asked for; else empty. */
-  alerts: JudgedAlertRow[];
+  /** The run's price_check_logs row (its duration still 0: {@link setLogDuration}). */
+  logId: number;
+  alertsChecked: number;
+  /** Alerts whose product had a usable price. */
+  successfulChecks: number;
+  /** Alerts that saw a drop (the new price below the last price they saw). */
+  drops: number;
   /** Price-drop e-mails queued (new dedupe keys only). */
   queued: number;
+  /** One per alert in alert id order, when asked for; else empty. */
+  alerts: JudgedAlertRow[];
 }
 
 export interface JudgeRunInput {
@@ -106,12 +94,14 @@ export interface JudgeRunInput {
    * nothing new (same price and observation, not notified) are not written.
    */
   sweep: boolean;
+  /** What the log row records besides the lines: trigger, source calls, and why each failed ASIN failed. */
+  log: { trigger: 'cron' | 'manual' | 'initial' | 'import'; sourceCalls: number; failures: ReadonlyMap<string, string> };
 }
 
 /**
- * Judges, queues and writes back every alert of a run in **one statement** (issue 7: alert
- * evaluation ≥ 50,000 alerts/s; docs/decisions/0004-jobs-and-outbox.md), so nothing per alert
- * crosses into JavaScript and every part reads the same snapshot:
+ * Judges, queues, writes back and logs every alert of a run in **one statement** (issue 7: alert
+ * judging ≥ 50,000 alerts/s; docs/decisions/0004-jobs-and-outbox.md), so nothing per alert crosses
+ * into JavaScript and every part reads the same snapshot:
  *
  * 1. `scope`: the alerts the filter covers on the `asked` ASINs, each with its product's price and
  *    latest observation when `priced` (one index look-up per product) and {@link notifySql}.
@@ -123,16 +113,26 @@ export interface JudgeRunInput {
  *    are covered by the sweep's row); those queued also last_notified_price_pence,
  *    last_notification_sent_at and notifications_sent + 1. Only columns without an index change, so
  *    with the table's fillfactor (migration 0013) PostgreSQL updates them in place (HOT).
- * 4. The answer: one row per product (counts, the log line's facts; "the alert checked most
- *    recently" goes by the alerts' own last_checked_at) and, when `perAlert`, one per alert.
+ * 4. `logged`: the price_check_logs row, with one line per product in order of its lowest alert id
+ *    ({@link logLineSql}; "the alert checked most recently" goes by the alerts' own last_checked_at).
+ * 5. The answer: the counts and, when `perAlert`, one row per alert.
  *
  * `asked` and `priced` go in as two aligned arrays (`unnest`), never compared with `= any(…)` row by
  * row. Throws what the database throws.
  */
 export async function judgeRun(tx: Tx, input: JudgeRunInput): Promise<JudgedRun> {
-  if (input.asked.length === 0) return { products: [], alerts: [], queued: 0 };
+  // PostgreSQL cannot know how many rows the CTEs join (no statistics on them) and guesses high, so
+  // its JIT would compile the statement for seconds (measured 1.9 s) to save nothing; PGlite has no JIT.
+  await tx.execute(sql`set local jit = off`);
+  const result = await tx.execute(judgeRunSql(input));
+  return judgedRun(rowsOf<JudgeRow>(result));
+}
+
+/** The statement of {@link judgeRun}. */
+export function judgeRunSql(input: JudgeRunInput): SQL {
   const now = input.now.toISOString();
   const priced = new Set(input.priced);
+  const failed = [...input.log.failures];
   const queue = priceDropInsertSql(
     {
       alertId: sql`s.id`,
@@ -150,7 +150,7 @@ export async function judgeRun(tx: Tx, input: JudgeRunInput): Promise<JudgedRun>
       where s.notify`,
     input.now,
   );
-  const statement = sql`
+  return sql`
     with asked as materialized (
       select u.asin, p.title, p.image_url, o.id as observation_id,
         case when o.id is not null then p.price_pence end as price,
@@ -185,59 +185,103 @@ export async function judgeRun(tx: Tx, input: JudgeRunInput): Promise<JudgedRun>
         notifications_sent = a.notifications_sent + case when q.alert_id is null then 0 else 1 end
       from scope s left join queued q on q.alert_id = s.id
       where a.id = s.id and s.price is not null${input.sweep ? sql` and (not s.unchanged or q.alert_id is not null)` : sql``}
+    ),
+    lines as (
+      select s.product_asin as asin, min(s.id) as first_id, count(*) as alerts,
+        count(*) filter (where s.price < s.previous) as drops,
+        (array_agg(s.previous order by s.last_checked_at desc nulls last, s.id))[1] as previous,
+        (array_agg(s.title order by s.last_checked_at desc nulls last, s.id))[1] as title,
+        min(s.price) as price
+      from scope s group by s.product_asin
+    ),
+    totals as (
+      select coalesce(sum(l.alerts), 0) as alerts, coalesce(sum(l.alerts) filter (where l.price is not null), 0) as successful,
+        coalesce(sum(l.drops), 0) as drops,
+        coalesce(jsonb_agg(${logLineSql({ title: sql`l.title`, asin: sql`l.asin`, previous: sql`l.previous`, price: sql`l.price`, error: sql`coalesce(f.error, 'no price')` })} order by l.first_id), '[]'::jsonb) as details
+      from lines l
+        left join unnest(${sql.param(failed.map(([asin]) => asin))}::text[], ${sql.param(failed.map(([, error]) => error))}::text[]) as f(asin, error)
+          on f.asin = l.asin
+    ),
+    logged as (
+      insert into ${priceCheckLogs} (trigger_type, checked_at, alerts_checked, successful_checks, failed_checks, source_calls, duration_ms, details)
+      select ${input.log.trigger}, ${now}::timestamptz, t.alerts, t.successful, t.alerts - t.successful, ${input.log.sourceCalls}::int, 0, t.details
+      from totals t
+      returning id
     )
-    select 'product' as kind, s.product_asin as asin, min(s.id) as alert_id, count(*) as alerts,
-      count(*) filter (where s.price < s.previous) as drops,
-      (array_agg(s.previous order by s.last_checked_at desc nulls last, s.id))[1] as previous,
-      (array_agg(s.title order by s.last_checked_at desc nulls last, s.id))[1] as title,
-      min(s.price) as price, min(s.price_as_of) as as_of, (select count(*) from queued) as queued
-    from scope s group by s.product_asin
+    select 'run' as kind, (select id from logged) as id, null::text as asin, null::int as previous, null::text as title,
+      null::int as price, null::timestamptz as as_of, t.alerts, t.successful, t.drops, (select count(*) from queued) as queued
+    from totals t
     union all
-    select 'alert', s.product_asin, s.id, null, null, s.previous, s.title, s.price, s.price_as_of, null
+    select 'alert', s.id, s.product_asin, s.previous, s.title, s.price, s.price_as_of, null, null, null, null
     from scope s where ${input.perAlert}
-    order by 1 desc, 3`;
-  // PostgreSQL cannot know how many rows the CTEs join (no statistics on them) and guesses high, so
-  // its JIT would compile the statement for seconds (measured 1.9 s) to save nothing; PGlite has no JIT.
-  await tx.execute(sql`set local jit = off`);
-  const result = await tx.execute(statement);
-  return judgedRun(rowsOf<JudgeRow>(result));
+    order by 1 desc, 2`;
+}
+
+/** Pence (an SQL integer) as the API's pound string ("12.99", "-3.00"), keeping null: common/money.ts `penceToPriceString`. */
+function poundsSql(pence: SQL): SQL {
+  return sql`((${pence})::numeric / 100)::numeric(20, 2)::text`;
+}
+
+/**
+ * One line of a log's details (admin-area §3 "per-product results") as jsonb, from a product's
+ * title, ASIN, the previous price (pence, may be null), the price judged (pence; null: the product
+ * failed, then `error` says why): what price-check-judge.rules.ts `resultOf` answers for an alert
+ * in the same position (pound strings; the percentage rounded half up to two decimals, in double
+ * precision as JavaScript's Math.round). price-check.log-lines.test.ts proves they agree.
+ */
+export function logLineSql(l: { title: SQL; asin: SQL; previous: SQL; price: SQL; error: SQL }): SQL {
+  return sql`(case when ${l.price} is null then jsonb_build_object(
+      'productTitle', ${l.title}, 'asin', ${l.asin}, 'originalPrice', ${poundsSql(l.previous)}, 'newPrice', null,
+      'priceChange', null, 'priceChangePercent', null, 'success', false, 'error', ${l.error})
+    else jsonb_build_object(
+      'productTitle', ${l.title}, 'asin', ${l.asin}, 'originalPrice', ${poundsSql(l.previous)}, 'newPrice', ${poundsSql(l.price)},
+      'priceChange', ${poundsSql(sql`${l.price} - ${l.previous}`)},
+      'priceChangePercent', case when ${l.previous} is null or ${l.previous} <= 0 then null
+        else floor(((${l.price} - ${l.previous})::float8 / (${l.previous})::float8) * 10000 + 0.5) / 100 end,
+      'success', true) end)`;
+}
+
+/** Sets the duration of a run's log row, ms (known only after the statement that wrote it). */
+export async function setLogDuration(tx: Tx, logId: number, durationMs: number): Promise<void> {
+  await tx
+    .update(priceCheckLogs)
+    .set({ durationMs: Math.round(durationMs) })
+    .where(eq(priceCheckLogs.id, logId));
 }
 
 interface JudgeRow {
-  kind: 'product' | 'alert';
-  asin: string;
-  alert_id: number | string;
-  alerts: number | string | null;
-  drops: number | string | null;
+  kind: 'run' | 'alert';
+  id: number | string;
+  asin: string | null;
   previous: number | null;
-  title: string;
+  title: string | null;
   price: number | null;
   as_of: string | Date | null;
+  alerts: number | string | null;
+  successful: number | string | null;
+  drops: number | string | null;
   queued: number | string | null;
 }
 
 /** Rows of {@link judgeRun} as plain values (node-postgres answers bigint as text; both drivers timestamps as text). */
 function judgedRun(rows: JudgeRow[]): JudgedRun {
-  const num = (v: number | string | null) => (v === null ? null : Number(v));
-  const products: JudgedProduct[] = [];
-  const alerts: JudgedAlertRow[] = [];
-  let queued = 0;
-  for (const r of rows) {
-    const common = {
-      asin: r.asin,
-      previousPence: num(r.previous),
-      title: r.title,
-      pricePence: num(r.price),
+  const [run, ...alertRows] = rows;
+  if (!run || run.kind !== 'run') throw new Error('the judging statement answered no run row');
+  return {
+    logId: Number(run.id),
+    alertsChecked: Number(run.alerts),
+    successfulChecks: Number(run.successful),
+    drops: Number(run.drops),
+    queued: Number(run.queued),
+    alerts: alertRows.map((r) => ({
+      alertId: Number(r.id),
+      asin: r.asin ?? '',
+      previousPence: r.previous === null ? null : Number(r.previous),
+      title: r.title ?? '',
+      pricePence: r.price === null ? null : Number(r.price),
       asOf: r.as_of === null ? null : new Date(r.as_of),
-    };
-    if (r.kind === 'alert') {
-      alerts.push({ alertId: Number(r.alert_id), ...common });
-      continue;
-    }
-    queued = Number(r.queued ?? 0);
-    products.push({ ...common, firstAlertId: Number(r.alert_id), alerts: Number(r.alerts), drops: Number(r.drops) });
-  }
-  return { products, alerts, queued };
+    })),
+  };
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -252,7 +296,7 @@ export async function recordSweep(tx: Tx, checkedAt: Date, failedAsins: readonly
   await tx.insert(priceCheckSweeps).values({ checkedAt, failedAsins: [...failedAsins] });
 }
 
-/** One product's line in a log's details (admin-area §3 "Price check log"); prices are pound strings. */
+/** One product's line in a log's details (admin-area §3 "Price check log"; built by {@link logLineSql}); prices are pound strings. */
 export interface PriceCheckLogDetail {
   productTitle: string;
   asin: string;
@@ -263,24 +307,6 @@ export interface PriceCheckLogDetail {
   success: boolean;
   /** Why the check failed (source error, unknown product, no offer). */
   error?: string;
-}
-
-export interface PriceCheckLogInsert {
-  triggerType: 'cron' | 'manual' | 'initial' | 'import';
-  checkedAt: Date;
-  alertsChecked: number;
-  successfulChecks: number;
-  failedChecks: number;
-  sourceCalls: number;
-  durationMs: number;
-  details: PriceCheckLogDetail[];
-}
-
-/** Inserts a price_check_logs row; returns its id. */
-export async function insertPriceCheckLog(db: Db | Tx, log: PriceCheckLogInsert): Promise<number> {
-  const [row] = await db.insert(priceCheckLogs).values(log).returning({ id: priceCheckLogs.id });
-  if (!row) throw new Error('price_check_logs insert returned no row');
-  return row.id;
 }
 
 /** Whether any active alert was never checked (the scheduler then runs an 'initial' check at start). */

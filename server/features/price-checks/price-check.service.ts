@@ -23,8 +23,8 @@ import type { Env } from '../../env';
 import { createBatchedSource, type BatchLookupResult, type Sleep } from '../../sources/batched-source';
 import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
 import type { PriceQuote, PriceSource } from '../../sources/price-source';
-import { alertAsins, insertPriceCheckLog, judgeRun, recordSweep, type AlertFilter } from './price-check.queries';
-import { logLine, resultOf } from './price-check-judge.rules';
+import { alertAsins, judgeRun, recordSweep, setLogDuration, type AlertFilter } from './price-check.queries';
+import { resultOf } from './price-check-judge.rules';
 import { refreshPrices } from './price-refresh.service';
 
 export type PriceCheckTrigger = 'cron' | 'manual' | 'initial' | 'import';
@@ -131,8 +131,9 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
 }
 
 /**
- * The check's transaction: prices (price-refresh.service.ts), one judging statement
- * (price-check.queries.ts `judgeRun`), the sweep row of a run over every active alert, the log.
+ * The check's transaction: prices (price-refresh.service.ts), one statement that judges, queues,
+ * writes back and logs (price-check.queries.ts `judgeRun`), the sweep row of a run over every
+ * active alert, the log's duration.
  */
 async function evaluate(
   tx: Tx,
@@ -152,28 +153,18 @@ async function evaluate(
   // An alert created after the look-up (on an ASIN nobody asked the source about) waits for the next
   // run. A run over every active alert writes only what changed, and one sweep row for the rest.
   const sweep = !opts.asins && !opts.alertIds && opts.email === undefined;
-  const judged = await judgeRun(tx, { filter: run.filter, asked: asins, priced, now, perAlert: opts.results ?? true, sweep });
-  if (sweep && asins.length > 0) await recordSweep(tx, now, [...failures.keys()]);
-  const alertsChecked = judged.products.reduce((n, p) => n + p.alerts, 0);
-  const successfulChecks = judged.products.reduce((n, p) => n + (p.pricePence === null ? 0 : p.alerts), 0);
-  const logId = await insertPriceCheckLog(tx, {
-    triggerType: opts.trigger,
-    checkedAt: now,
-    alertsChecked,
-    successfulChecks,
-    failedChecks: alertsChecked - successfulChecks,
-    sourceCalls: lookup.calls,
-    durationMs: Math.round(performance.now() - run.started),
-    details: judged.products.map((p) => logLine(p, failures)),
+  const judged = await judgeRun(tx, {
+    filter: run.filter,
+    asked: asins,
+    priced,
+    now,
+    perAlert: opts.results ?? true,
+    sweep,
+    log: { trigger: opts.trigger, sourceCalls: lookup.calls, failures: new Map([...failures].map(([asin, f]) => [asin, f.error])) },
   });
-  return {
-    logId,
-    alertsChecked,
-    successfulChecks,
-    drops: judged.products.reduce((n, p) => n + p.drops, 0),
-    queued: judged.queued,
-    results: judged.alerts.map((a) => resultOf(a, failures)),
-  };
+  if (sweep && asins.length > 0) await recordSweep(tx, now, [...failures.keys()]);
+  await setLogDuration(tx, judged.logId, performance.now() - run.started);
+  return { ...judged, results: judged.alerts.map((a) => resultOf(a, failures)) };
 }
 
 /** Asks the source for `asins` through the batching, rate-limited wrapper. */
