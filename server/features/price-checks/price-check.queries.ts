@@ -10,6 +10,8 @@ import { dealAlerts, priceCheckLogs, priceCheckSweeps } from '../../db/schema/al
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { subscribers } from '../../db/schema/visitors.schema';
 import { priceDropInsertSql } from '../../email/deferred-email';
+import type { PriceGap } from '../prices/prices.service';
+import type { PriceFailure } from './price-refresh.service';
 
 /** Which alerts a run covers; the parts are combined with AND. */
 export interface AlertFilter {
@@ -67,7 +69,12 @@ export interface JudgedAlertRow {
 }
 
 export interface JudgedRun {
-  /** The run's price_check_logs row (its duration still 0: {@link setLogDuration}). */
+  /**
+   * Alerted products whose price no observation backs yet (none, or the latest at another price):
+   * when there are any, **nothing was written** — record them (prices.service) and judge again.
+   */
+  gaps: PriceGap[];
+  /** The run's price_check_logs row (its duration still 0: {@link setLogDuration}); 0 with gaps. */
   logId: number;
   alertsChecked: number;
   /** Alerts whose product had a usable price. */
@@ -84,18 +91,23 @@ export interface JudgeRunInput {
   filter: AlertFilter;
   /** The ASINs the source was asked about (sorted, distinct): alerts on other ASINs wait for the next run. */
   asked: readonly string[];
-  /** Those of `asked` with a usable price whose latest observation matches it (price-refresh.service.ts). */
-  priced: readonly string[];
+  /**
+   * Why the source gave no usable price for some of them (price-refresh.service.ts
+   * `sourceFailures`): a failed call (`apiWorking` false) comes first, then "not in the catalogue"
+   * (decided here), then the others. The rest are judged on the catalogue's price.
+   */
+  failures: ReadonlyMap<string, PriceFailure>;
   now: Date;
   /** Also answer one row per alert (the API's per-alert results). */
   perAlert: boolean;
   /**
-   * The run covers every active alert and records a sweep ({@link recordSweep}): alerts that saw
-   * nothing new (same price and observation, not notified) are not written.
+   * The run covers every active alert and records a sweep (alerts.schema.ts `priceCheckSweeps`,
+   * with the ASINs that got no price): alerts that saw nothing new (same price and observation, not
+   * notified) are not written.
    */
   sweep: boolean;
-  /** What the log row records besides the lines: trigger, source calls, and why each failed ASIN failed. */
-  log: { trigger: 'cron' | 'manual' | 'initial' | 'import'; sourceCalls: number; failures: ReadonlyMap<string, string> };
+  /** What the log row records besides the lines. */
+  log: { trigger: 'cron' | 'manual' | 'initial' | 'import'; sourceCalls: number };
 }
 
 /**
@@ -103,8 +115,11 @@ export interface JudgeRunInput {
  * judging ≥ 50,000 alerts/s; docs/decisions/0004-jobs-and-outbox.md), so nothing per alert crosses
  * into JavaScript and every part reads the same snapshot:
  *
+ * 0. `asked`: each ASIN with its product, its latest observation (one index look-up per product)
+ *    and whether it is priced (no failure, in the catalogue, observed at its price); a priced-to-be
+ *    product without such an observation is a gap, and then no part below writes anything.
  * 1. `scope`: the alerts the filter covers on the `asked` ASINs, each with its product's price and
- *    latest observation when `priced` (one index look-up per product) and {@link notifySql}.
+ *    observation when priced, and {@link notifySql}.
  * 2. `queued`: one deferred price-drop e-mail per alert to notify whose address is confirmed and
  *    subscribed (email/deferred-email.ts `priceDropInsertSql`); a dedupe key that already exists
  *    (an earlier or concurrent run, an owner's notification) is skipped and not counted.
@@ -114,8 +129,9 @@ export interface JudgeRunInput {
  *    last_notification_sent_at and notifications_sent + 1. Only columns without an index change, so
  *    with the table's fillfactor (migration 0013) PostgreSQL updates them in place (HOT).
  * 4. `logged`: the price_check_logs row, with one line per product in order of its lowest alert id
- *    ({@link logLineSql}; "the alert checked most recently" goes by the alerts' own last_checked_at).
- * 5. The answer: the counts and, when `perAlert`, one row per alert.
+ *    ({@link logLineSql}; "the alert checked most recently" goes by the alerts' own last_checked_at),
+ *    and `swept`, the sweep row of a `sweep`.
+ * 5. The answer: the counts, the gaps and, when `perAlert`, one row per alert.
  *
  * `asked` and `priced` go in as two aligned arrays (`unnest`), never compared with `= any(…)` row by
  * row. Throws what the database throws.
@@ -131,8 +147,12 @@ export async function judgeRun(tx: Tx, input: JudgeRunInput): Promise<JudgedRun>
 /** The statement of {@link judgeRun}. */
 export function judgeRunSql(input: JudgeRunInput): SQL {
   const now = input.now.toISOString();
-  const priced = new Set(input.priced);
-  const failed = [...input.log.failures];
+  const failure = (asin: string, byCall: boolean) => {
+    const f = input.failures.get(asin);
+    return f && !f.apiWorking === byCall ? f.error : null;
+  };
+  /** Whether no gap stops this run's writes. */
+  const clear = sql`(select not exists (select 1 from asked where gap))`;
   const queue = priceDropInsertSql(
     {
       alertId: sql`s.id`,
@@ -147,19 +167,27 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
       asOf: sql`s.price_as_of`,
     },
     sql`from scope s join ${subscribers} m on m.email = s.user_email and m.confirmed_at is not null and m.unsubscribed_at is null
-      where s.notify`,
+      where s.notify and ${clear}`,
     input.now,
   );
   return sql`
     with asked as materialized (
-      select u.asin, p.title, p.image_url, o.id as observation_id,
-        case when o.id is not null then p.price_pence end as price,
-        case when o.id is not null then p.price_as_of end as price_as_of
-      from unnest(${sql.param([...input.asked])}::text[], ${sql.param(input.asked.map((a) => priced.has(a)))}::boolean[]) as u(asin, priced)
+      select u.asin, p.id as product_id, p.title, p.image_url, p.list_price_pence, o.id as observation_id,
+        o.observed_at as last_observed_at, o.price_pence as last_price_pence,
+        u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is not distinct from p.price_pence as priced,
+        u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is distinct from p.price_pence as gap,
+        coalesce(u.call_error, case when p.id is null then 'product is not in the catalogue' end, u.quote_error) as error,
+        p.price_pence as catalogue_price, p.price_as_of as catalogue_as_of
+      from unnest(
+          ${sql.param([...input.asked])}::text[],
+          ${sql.param(input.asked.map((a) => failure(a, true)))}::text[],
+          ${sql.param(input.asked.map((a) => failure(a, false)))}::text[]
+        ) as u(asin, call_error, quote_error)
         left join ${products} p on p.asin = u.asin
         left join lateral (
-          select po.id from ${priceObservations} po
-          where u.priced and po.product_id = p.id order by po.observed_at desc, po.id desc limit 1
+          select po.id, po.price_pence, po.observed_at from ${priceObservations} po
+          where u.call_error is null and u.quote_error is null and po.product_id = p.id
+          order by po.observed_at desc, po.id desc limit 1
         ) o on true
     ),
     scope as materialized (
@@ -167,11 +195,15 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
         ${dealAlerts.productImageUrl} as product_image_url, ${dealAlerts.targetPricePence} as target_price_pence,
         ${dealAlerts.lastCheckedAt} as last_checked_at,
         coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence}) as previous,
-        coalesce(k.title, ${dealAlerts.productTitle}) as title, k.image_url,
+        coalesce(k.title, ${dealAlerts.productTitle}) as title, k.image_url, k.error,
         k.price, k.price_as_of, k.observation_id,
         coalesce(${dealAlerts.lastCheckedPricePence} = k.price and ${dealAlerts.lastObservationId} = k.observation_id, false) as unchanged,
         ${notifySql(sql`k.price`, sql`k.observation_id`)} as notify
-      from ${dealAlerts} join asked k on k.asin = ${dealAlerts.productAsin}
+      from ${dealAlerts}
+        join (
+          select a.*, case when a.priced then a.catalogue_price end as price, case when a.priced then a.catalogue_as_of end as price_as_of
+          from asked a
+        ) k on k.asin = ${dealAlerts.productAsin}
       where ${alertWhere({ ...input.filter, asins: undefined })}
     ),
     queued as (${queue}),
@@ -184,36 +216,45 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
         last_notification_sent_at = case when q.alert_id is null then a.last_notification_sent_at else ${now}::timestamptz end,
         notifications_sent = a.notifications_sent + case when q.alert_id is null then 0 else 1 end
       from scope s left join queued q on q.alert_id = s.id
-      where a.id = s.id and s.price is not null${input.sweep ? sql` and (not s.unchanged or q.alert_id is not null)` : sql``}
+      where a.id = s.id and s.price is not null and ${clear}${input.sweep ? sql` and (not s.unchanged or q.alert_id is not null)` : sql``}
     ),
     lines as (
       select s.product_asin as asin, min(s.id) as first_id, count(*) as alerts,
         count(*) filter (where s.price < s.previous) as drops,
         (array_agg(s.previous order by s.last_checked_at desc nulls last, s.id))[1] as previous,
         (array_agg(s.title order by s.last_checked_at desc nulls last, s.id))[1] as title,
-        min(s.price) as price
+        min(s.price) as price, min(s.error) as error
       from scope s group by s.product_asin
     ),
     totals as (
       select coalesce(sum(l.alerts), 0) as alerts, coalesce(sum(l.alerts) filter (where l.price is not null), 0) as successful,
         coalesce(sum(l.drops), 0) as drops,
-        coalesce(jsonb_agg(${logLineSql({ title: sql`l.title`, asin: sql`l.asin`, previous: sql`l.previous`, price: sql`l.price`, error: sql`coalesce(f.error, 'no price')` })} order by l.first_id), '[]'::jsonb) as details
+        coalesce(jsonb_agg(${logLineSql({ title: sql`l.title`, asin: sql`l.asin`, previous: sql`l.previous`, price: sql`l.price`, error: sql`coalesce(l.error, 'no price')` })} order by l.first_id), '[]'::jsonb) as details
       from lines l
-        left join unnest(${sql.param(failed.map(([asin]) => asin))}::text[], ${sql.param(failed.map(([, error]) => error))}::text[]) as f(asin, error)
-          on f.asin = l.asin
     ),
     logged as (
       insert into ${priceCheckLogs} (trigger_type, checked_at, alerts_checked, successful_checks, failed_checks, source_calls, duration_ms, details)
       select ${input.log.trigger}, ${now}::timestamptz, t.alerts, t.successful, t.alerts - t.successful, ${input.log.sourceCalls}::int, 0, t.details
-      from totals t
+      from totals t where ${clear}
       returning id
+    ),
+    swept as (
+      insert into ${priceCheckSweeps} (checked_at, failed_asins)
+      select ${now}::timestamptz, coalesce(array_agg(k.asin) filter (where not k.priced), '{}')
+      from asked k
+      having ${input.sweep} and count(*) > 0 and ${clear}
     )
     select 'run' as kind, (select id from logged) as id, null::text as asin, null::int as previous, null::text as title,
-      null::int as price, null::timestamptz as as_of, t.alerts, t.successful, t.drops, (select count(*) from queued) as queued
+      null::int as price, null::int as list_price, null::timestamptz as as_of, null::timestamptz as last_at, null::int as last_price,
+      t.alerts, t.successful, t.drops, (select count(*) from queued) as queued
     from totals t
     union all
-    select 'alert', s.id, s.product_asin, s.previous, s.title, s.price, s.price_as_of, null, null, null, null
-    from scope s where ${input.perAlert}
+    select 'gap', k.product_id, k.asin, null, null, k.catalogue_price, k.list_price_pence, k.catalogue_as_of, k.last_observed_at,
+      k.last_price_pence, null, null, null, null
+    from asked k where k.gap
+    union all
+    select 'alert', s.id, s.product_asin, s.previous, s.title, s.price, null, s.price_as_of, null, null, null, null, null, null
+    from scope s where ${input.perAlert} and ${clear}
     order by 1 desc, 2`;
 }
 
@@ -250,13 +291,16 @@ export async function setLogDuration(tx: Tx, logId: number, durationMs: number):
 }
 
 interface JudgeRow {
-  kind: 'run' | 'alert';
-  id: number | string;
+  kind: 'run' | 'gap' | 'alert';
+  id: number | string | null;
   asin: string | null;
   previous: number | null;
   title: string | null;
   price: number | null;
+  list_price: number | null;
   as_of: string | Date | null;
+  last_at: string | Date | null;
+  last_price: number | null;
   alerts: number | string | null;
   successful: number | string | null;
   drops: number | string | null;
@@ -265,35 +309,48 @@ interface JudgeRow {
 
 /** Rows of {@link judgeRun} as plain values (node-postgres answers bigint as text; both drivers timestamps as text). */
 function judgedRun(rows: JudgeRow[]): JudgedRun {
-  const [run, ...alertRows] = rows;
-  if (!run || run.kind !== 'run') throw new Error('the judging statement answered no run row');
+  const run = rows.find((r) => r.kind === 'run');
+  if (!run) throw new Error('the judging statement answered no run row');
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+  const gaps: PriceGap[] = rows
+    .filter((r) => r.kind === 'gap')
+    .map((r) => ({
+      asin: r.asin ?? '',
+      product: {
+        id: Number(r.id),
+        asin: r.asin ?? '',
+        title: '',
+        imageUrl: null,
+        pricePence: Number(r.price),
+        listPricePence: num(r.list_price),
+        savingBasisType: null,
+        priceAsOf: date(r.as_of) ?? new Date(0),
+      },
+      latest: r.last_price === null ? null : { pricePence: Number(r.last_price), observedAt: date(r.last_at) ?? new Date(0) },
+    }));
   return {
-    logId: Number(run.id),
+    gaps,
+    logId: Number(run.id ?? 0),
     alertsChecked: Number(run.alerts),
     successfulChecks: Number(run.successful),
     drops: Number(run.drops),
     queued: Number(run.queued),
-    alerts: alertRows.map((r) => ({
-      alertId: Number(r.id),
-      asin: r.asin ?? '',
-      previousPence: r.previous === null ? null : Number(r.previous),
-      title: r.title ?? '',
-      pricePence: r.price === null ? null : Number(r.price),
-      asOf: r.as_of === null ? null : new Date(r.as_of),
-    })),
+    alerts: rows
+      .filter((r) => r.kind === 'alert')
+      .map((r) => ({
+        alertId: Number(r.id),
+        asin: r.asin ?? '',
+        previousPence: num(r.previous),
+        title: r.title ?? '',
+        pricePence: num(r.price),
+        asOf: date(r.as_of),
+      })),
   };
 }
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/**
- * Records a run over every active alert (alerts.schema.ts `priceCheckSweeps`): at `checkedAt`, all
- * active alerts on alerted ASINs were checked except those on `failedAsins`.
- */
-export async function recordSweep(tx: Tx, checkedAt: Date, failedAsins: readonly string[]): Promise<void> {
-  await tx.insert(priceCheckSweeps).values({ checkedAt, failedAsins: [...failedAsins] });
 }
 
 /** One product's line in a log's details (admin-area §3 "Price check log"; built by {@link logLineSql}); prices are pound strings. */

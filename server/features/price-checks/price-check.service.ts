@@ -23,9 +23,12 @@ import type { Env } from '../../env';
 import { createBatchedSource, type BatchLookupResult, type Sleep } from '../../sources/batched-source';
 import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
 import type { PriceQuote, PriceSource } from '../../sources/price-source';
-import { alertAsins, judgeRun, recordSweep, setLogDuration, type AlertFilter } from './price-check.queries';
+import { alertAsins, judgeRun, setLogDuration, type AlertFilter } from './price-check.queries';
 import { resultOf } from './price-check-judge.rules';
-import { refreshPrices } from './price-refresh.service';
+import { applyRemotePrices, recordGapObservations, sourceFailures } from './price-refresh.service';
+
+/** Judging again after recording missing observations; a third gap means another writer keeps changing prices. */
+const MAX_JUDGING_ATTEMPTS = 3;
 
 export type PriceCheckTrigger = 'cron' | 'manual' | 'initial' | 'import';
 
@@ -103,7 +106,7 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
   const sourceName = opts.quotes ? CATALOGUE_SOURCE_NAME : deps.source.name;
 
   const evaluationStarted = performance.now();
-  // A catalogue transaction: when refreshPrices writes a price, the catalogue version is bumped (issue 7).
+  // A catalogue transaction: when a price or an observation is written, the catalogue version is bumped (issue 7).
   const outcome = await catalogueTransaction(deps.db, (tx) => evaluate(tx, { deps, opts, filter, asins, lookup, sourceName, started }));
   const evaluationMs = performance.now() - evaluationStarted;
 
@@ -131,9 +134,9 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
 }
 
 /**
- * The check's transaction: prices (price-refresh.service.ts), one statement that judges, queues,
- * writes back and logs (price-check.queries.ts `judgeRun`), the sweep row of a run over every
- * active alert, the log's duration.
+ * The check's transaction: a remote source's prices (price-refresh.service.ts), then one statement
+ * that judges, queues, writes back and logs (price-check.queries.ts `judgeRun`; again after
+ * recording observations it found missing), the log's duration.
  */
 async function evaluate(
   tx: Tx,
@@ -147,24 +150,25 @@ async function evaluate(
     started: number;
   },
 ) {
-  const { opts, asins, lookup } = run;
+  const { opts, asins, lookup, sourceName } = run;
   const now = run.deps.clock();
-  const { failures, priced } = await refreshPrices(tx, { sourceName: run.sourceName, lookup, now }, asins);
+  await applyRemotePrices(tx, { sourceName, lookup, now }, asins);
+  const failures = sourceFailures(lookup, asins, sourceName);
   // An alert created after the look-up (on an ASIN nobody asked the source about) waits for the next
   // run. A run over every active alert writes only what changed, and one sweep row for the rest.
   const sweep = !opts.asins && !opts.alertIds && opts.email === undefined;
-  const judged = await judgeRun(tx, {
-    filter: run.filter,
-    asked: asins,
-    priced,
-    now,
-    perAlert: opts.results ?? true,
-    sweep,
-    log: { trigger: opts.trigger, sourceCalls: lookup.calls, failures: new Map([...failures].map(([asin, f]) => [asin, f.error])) },
-  });
-  if (sweep && asins.length > 0) await recordSweep(tx, now, [...failures.keys()]);
-  await setLogDuration(tx, judged.logId, performance.now() - run.started);
-  return { ...judged, results: judged.alerts.map((a) => resultOf(a, failures)) };
+  const input = { filter: run.filter, asked: asins, failures, now, perAlert: opts.results ?? true, sweep };
+  for (let attempt = 1; ; attempt++) {
+    const judged = await judgeRun(tx, { ...input, log: { trigger: opts.trigger, sourceCalls: lookup.calls } });
+    if (judged.gaps.length === 0) {
+      await setLogDuration(tx, judged.logId, performance.now() - run.started);
+      return { ...judged, results: judged.alerts.map((a) => resultOf(a, failures)) };
+    }
+    // Prices no observation backs yet (rare: the importer records one with every price): record
+    // them, then judge again. The statement wrote nothing.
+    if (attempt === MAX_JUDGING_ATTEMPTS) throw new Error(`price observations kept changing during the check: ${judged.gaps.length} left`);
+    await recordGapObservations(tx, judged.gaps, sourceName, now);
+  }
 }
 
 /** Asks the source for `asins` through the batching, rate-limited wrapper. */

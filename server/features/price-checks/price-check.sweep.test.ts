@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dealAlertShown, dealAlerts, priceCheckLogs, priceCheckSweeps } from '../../db/schema/alerts.schema';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
 import { testEnv } from '../../env';
 import { createCatalogueSource } from '../../sources/catalogue.source';
@@ -172,6 +173,23 @@ describe('scheduled runs over every active alert', () => {
     await check({ trigger: 'manual', alertIds: [ids.annB] });
     const times = await checkedTimes();
     expect(times.get(ids.annB)).toEqual([now.toISOString(), now.toISOString()]);
+  });
+
+  it('records an observation for a price that has none, then judges it, in the same run', async () => {
+    tick();
+    // A price written without its history (not what the importer does): the check backs it first.
+    await database.db.update(products).set({ pricePence: 800 }).where(eq(products.asin, 'B0SWEEPA01'));
+    const run = await check({ trigger: 'cron', results: false });
+    expect(run).toMatchObject({ alertsChecked: 4, failedChecks: 1, drops: 2, notificationsQueued: 1 });
+    const history = await database.db
+      .select({ price: priceObservations.pricePence, source: priceObservations.source })
+      .from(priceObservations)
+      .where(eq(priceObservations.asin, 'B0SWEEPA01'))
+      .orderBy(priceObservations.id);
+    expect(history.at(-1)).toEqual({ price: 800, source: 'catalogue' });
+    const logs = await database.db.select().from(priceCheckLogs).where(eq(priceCheckLogs.id, run.logId));
+    expect(logs).toHaveLength(1);
+    expect((logs[0]!.details as Array<{ asin: string; newPrice: string }>)[0]).toMatchObject({ asin: 'B0SWEEPA01', newPrice: '8.00' });
   });
 
   it('keeps the alerts table half-empty per page, so checks update alerts in place', async () => {

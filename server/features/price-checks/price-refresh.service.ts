@@ -16,6 +16,7 @@ import {
   recordPrices,
   setProductPrices,
   type NewObservation,
+  type PriceGap,
   type ProductPriceUpdate,
 } from '../prices/prices.service';
 
@@ -30,70 +31,47 @@ export interface RefreshedPrices {
   failures: Map<string, PriceFailure>;
   /**
    * The other ASINs, in the order given: each is in the catalogue and its latest price observation
-   * (the cause an e-mail is keyed on) is at the price in effect, so a check judges them in SQL.
+   * (the cause an e-mail is keyed on) is at the price in effect.
    */
   priced: string[];
 }
 
 /**
- * Applies `lookup` (what the source named `sourceName` answered) to the products of `alertedAsins`
- * (the ASINs the source was asked about; the freshness pass passes products nobody alerted too). A catalogue quote is the catalogue itself, so only
- * another source rewrites product rows (then they are loaded to compare); a source confirming an
- * unchanged price only moves `price_as_of` forward. Nothing else is loaded: one statement
- * (prices.service `priceGaps`) finds the ASINs without a product and those whose latest observation
- * does not match the price, which get one. Throws what the database throws.
+ * Why the source gave no usable price for some of `asins`, from its answers alone (no database):
+ * a failed call (`apiWorking` false), not found, or found without a current offer. Whether the
+ * product is in the catalogue is the database's to say (it comes between the two in precedence).
  */
-export async function refreshPrices(
-  tx: Tx,
-  ctx: { sourceName: string; lookup: BatchLookupResult; now: Date },
-  alertedAsins: readonly string[],
-): Promise<RefreshedPrices> {
-  const { sourceName, lookup, now } = ctx;
-  const asins = [...new Set(alertedAsins)];
+export function sourceFailures(lookup: BatchLookupResult, asins: readonly string[], sourceName: string): Map<string, PriceFailure> {
   const failures = new Map<string, PriceFailure>();
-  const answered = asins.filter((asin) => !lookup.failures.has(asin));
-  if (sourceName !== CATALOGUE_SOURCE_NAME) await writeRemotePrices(tx, lookup, answered, now);
-
-  const gaps = await priceGaps(tx, answered);
-  const missing = new Set(gaps.filter((g) => !g.product).map((g) => g.asin));
   for (const asin of asins) {
     const failedCall = lookup.failures.get(asin);
     const quote = lookup.quotes.get(asin);
     if (failedCall !== undefined) failures.set(asin, { apiWorking: false, error: failedCall });
-    else if (missing.has(asin)) failures.set(asin, { apiWorking: true, error: 'product is not in the catalogue' });
     else if (!quote) failures.set(asin, { apiWorking: true, error: `not found by the ${sourceName} source` });
     else if (quote.pricePence === null) failures.set(asin, { apiWorking: true, error: 'no current offer (out of stock or unavailable)' });
   }
-
-  // Every price an alert is judged on must be a recorded observation: that id is the cause of the
-  // e-mail (dedupe key). Missing or stale latest observations get a new row (one per change).
-  const newObservations: NewObservation[] = [];
-  for (const { asin, product, latest } of gaps) {
-    if (!product || failures.has(asin)) continue;
-    newObservations.push({
-      productId: product.id,
-      asin,
-      pricePence: product.pricePence,
-      listPricePence: product.listPricePence,
-      source: sourceName,
-      observedAt: latest && latest.observedAt > product.priceAsOf ? latest.observedAt : product.priceAsOf,
-    });
-  }
-  await recordPrices(tx, newObservations, now);
-  return { failures, priced: asins.filter((asin) => !failures.has(asin)) };
+  return failures;
 }
 
 /**
- * A remote source's answers onto the product rows: a new price or list price rewrites them
- * (prices.service `setProductPrices`); the same price seen later moves `price_as_of` forward.
+ * A remote source's answers (`sourceName` not the catalogue, whose quotes are the catalogue itself)
+ * onto the product rows of `asins`: a new price or list price rewrites them (prices.service
+ * `setProductPrices`); the same price seen later moves `price_as_of` forward. Loads those products
+ * to compare. Throws what the database throws.
  */
-async function writeRemotePrices(tx: Tx, lookup: BatchLookupResult, asins: readonly string[], now: Date): Promise<void> {
-  const productsByAsin = await loadPricedProducts(tx, asins);
+export async function applyRemotePrices(
+  tx: Tx,
+  ctx: { sourceName: string; lookup: BatchLookupResult; now: Date },
+  asins: readonly string[],
+): Promise<void> {
+  if (ctx.sourceName === CATALOGUE_SOURCE_NAME) return;
+  const answered = asins.filter((asin) => !ctx.lookup.failures.has(asin));
+  const productsByAsin = await loadPricedProducts(tx, answered);
   const updates: ProductPriceUpdate[] = [];
   const touches: { productId: number; observedAt: Date }[] = [];
-  for (const asin of asins) {
+  for (const asin of answered) {
     const product = productsByAsin.get(asin);
-    const quote = lookup.quotes.get(asin);
+    const quote = ctx.lookup.quotes.get(asin);
     if (!product || !quote || quote.pricePence === null) continue;
     if (quote.pricePence !== product.pricePence || quote.listPricePence !== product.listPricePence) {
       updates.push({
@@ -107,6 +85,60 @@ async function writeRemotePrices(tx: Tx, lookup: BatchLookupResult, asins: reado
       touches.push({ productId: product.id, observedAt: quote.observedAt });
     }
   }
-  await setProductPrices(tx, updates, now);
+  await setProductPrices(tx, updates, ctx.now);
   await confirmPrices(tx, touches);
+}
+
+/**
+ * Every price an alert is judged on must be a recorded observation: that id is the cause of the
+ * e-mail (dedupe key). Records one for each of `gaps` in the catalogue (observed at its `price_as_of`,
+ * or at the latest observation's time when that is later) through prices.service `recordPrices`.
+ */
+export async function recordGapObservations(tx: Tx, gaps: readonly PriceGap[], sourceName: string, now: Date): Promise<void> {
+  const newObservations: NewObservation[] = [];
+  for (const { asin, product, latest } of gaps) {
+    if (!product) continue;
+    newObservations.push({
+      productId: product.id,
+      asin,
+      pricePence: product.pricePence,
+      listPricePence: product.listPricePence,
+      source: sourceName,
+      observedAt: latest && latest.observedAt > product.priceAsOf ? latest.observedAt : product.priceAsOf,
+    });
+  }
+  await recordPrices(tx, newObservations, now);
+}
+
+/**
+ * Applies `lookup` (what the source named `sourceName` answered) to the products of `alertedAsins`
+ * and makes every usable price a recorded observation, for callers that judge nothing (the
+ * freshness pass): {@link applyRemotePrices}, then prices.service `priceGaps` (the ASINs without a
+ * product and those whose latest observation does not match the price) and
+ * {@link recordGapObservations}. The price check does the same inside its judging statement.
+ * Throws what the database throws.
+ */
+export async function refreshPrices(
+  tx: Tx,
+  ctx: { sourceName: string; lookup: BatchLookupResult; now: Date },
+  alertedAsins: readonly string[],
+): Promise<RefreshedPrices> {
+  const asins = [...new Set(alertedAsins)];
+  await applyRemotePrices(tx, ctx, asins);
+  const failures = sourceFailures(ctx.lookup, asins, ctx.sourceName);
+  const gaps = await priceGaps(
+    tx,
+    asins.filter((asin) => !ctx.lookup.failures.has(asin)),
+  );
+  for (const gap of gaps) {
+    if (!gap.product && failures.get(gap.asin)?.apiWorking !== false)
+      failures.set(gap.asin, { apiWorking: true, error: 'product is not in the catalogue' });
+  }
+  await recordGapObservations(
+    tx,
+    gaps.filter((g) => !failures.has(g.asin)),
+    ctx.sourceName,
+    ctx.now,
+  );
+  return { failures, priced: asins.filter((asin) => !failures.has(asin)) };
 }
