@@ -128,7 +128,7 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
       const trigger: PriceCheckTrigger = jobs[0]?.data?.trigger === 'initial' ? 'initial' : 'cron';
       const run = await runPriceCheck(
         { db: database.db, source: deps.priceSource, clock, env, notifyOutbox, signal: abortRuns.signal },
-        { trigger },
+        { trigger, results: false },
       );
       return {
         logId: run.logId,

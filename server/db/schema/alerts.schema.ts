@@ -2,9 +2,19 @@
  * Deal alerts and price-check logs (shopper-screens §3; admin-area §3 "Deal alert", "Price check log").
  * Money in integer pence; times in UTC timestamptz.
  */
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.schema';
 
+/**
+ * Stored with `fillfactor = 50` (hand-written in migration 0013: Drizzle's schema cannot express
+ * it): a price check rewrites the checked columns of the alerts whose price or observation changed, none of them
+ * indexed, so half-empty pages let PostgreSQL update them in place (HOT) instead of touching the
+ * three indexes (issue 7).
+ *
+ * `last_checked_at` is the last check that wrote the alert; a sweep (below) may have checked it
+ * since: read {@link dealAlertLastCheckedAt}.
+ */
 export const dealAlerts = pgTable(
   'deal_alerts',
   {
@@ -35,6 +45,44 @@ export const dealAlerts = pgTable(
   },
   (t) => [uniqueIndex('deal_alerts_email_asin_idx').on(t.userEmail, t.productAsin), index('deal_alerts_asin_idx').on(t.productAsin)],
 );
+
+/**
+ * One row per check run over **every** active alert (the scheduled, initial and owners' runs; issue
+ * 7): such a run writes only the alerts whose price or observation changed (or that it notified)
+ * and records here when it ran and which ASINs got no price, instead of rewriting `last_checked_at`
+ * of every other alert (10,000 row updates a run for nothing new).
+ */
+export const priceCheckSweeps = pgTable(
+  'price_check_sweeps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The run's time (the last_checked_at it would have written). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    /** ASINs without a usable price in this run: their alerts were not checked. */
+    failedAsins: text('failed_asins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [index('price_check_sweeps_checked_idx').on(t.checkedAt)],
+);
+
+/**
+ * When the `deal_alerts` row in scope was last checked (timestamptz, null: never): its own
+ * `last_checked_at`, or the latest later sweep that priced its product, while the alert is active.
+ * Only an alert a check has written once can be swept (a sweep writes every alert it sees for the
+ * first time, since it has no observation yet). One index look-up on price_check_sweeps, usually
+ * one row. Select it in place of the column wherever an alert is shown.
+ */
+export const dealAlertLastCheckedAt: SQL<Date | null> = sql<Date | null>`(case
+    when ${dealAlerts.isActive} and ${dealAlerts.lastCheckedAt} is not null then coalesce((
+      select s.checked_at from ${priceCheckSweeps} s
+      where s.checked_at > ${dealAlerts.lastCheckedAt} and not (${dealAlerts.productAsin} = any(s.failed_asins))
+      order by s.checked_at desc limit 1), ${dealAlerts.lastCheckedAt})
+    else ${dealAlerts.lastCheckedAt} end)`.mapWith(dealAlerts.lastCheckedAt);
+
+/** Every column of an alert as shown (a select or returning object): the table's, with {@link dealAlertLastCheckedAt}. */
+export const dealAlertShown = { ...getTableColumns(dealAlerts), lastCheckedAt: dealAlertLastCheckedAt };
 
 export const priceCheckLogs = pgTable('price_check_logs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { dealAlerts } from '../../db/schema/alerts.schema';
+import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { products } from '../../db/schema/catalogue.schema';
 import type { AlertProductPrice, AlertRow } from './alert-shape';
 
@@ -68,7 +68,7 @@ export async function alertsOfEmails(
 ): Promise<Array<{ alert: AlertRow; product: AlertProductPrice | null }>> {
   if (emails.length === 0) return [];
   const rows = await db
-    .select({ alert: dealAlerts, pricePence: products.pricePence, priceAsOf: products.priceAsOf })
+    .select({ alert: dealAlertShown, pricePence: products.pricePence, priceAsOf: products.priceAsOf })
     .from(dealAlerts)
     .leftJoin(products, eq(products.asin, dealAlerts.productAsin))
     .where(and(inArray(dealAlerts.userEmail, [...emails]), matching(search)))

@@ -2,9 +2,9 @@
  * Queries on `deal_alerts` (shopper-screens §3 "Deal alert", §4 "Alert lifecycle"), joined with the
  * product's stored price for the honest `asOf` (DESIGN.md §4 "Honest prices"). Money in pence.
  */
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { dealAlerts } from '../../db/schema/alerts.schema';
+import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { products } from '../../db/schema/catalogue.schema';
 import type { Visitor } from '../visitors/visitors.service';
 import type { AlertProductPrice, AlertRow } from './alert-shape';
@@ -75,7 +75,7 @@ export async function upsertAlert(tx: Db | Tx, values: NewAlertValues): Promise<
         ...(targetPricePence !== undefined ? { targetPricePence } : {}),
       },
     })
-    .returning({ ...getTableColumns(dealAlerts), created: sql<boolean>`(xmax = 0)` });
+    .returning({ ...dealAlertShown, created: sql<boolean>`(xmax = 0)` });
   if (!result) throw new Error('upsertAlert returned no row');
   const { created, ...row } = result;
   return { row, created };
@@ -83,7 +83,7 @@ export async function upsertAlert(tx: Db | Tx, values: NewAlertValues): Promise<
 
 /** Alert columns plus the joined product's current price and its time (null when the product is gone). */
 const alertWithPrice = {
-  alert: dealAlerts,
+  alert: dealAlertShown,
   productPricePence: products.pricePence,
   productPriceAsOf: products.priceAsOf,
 };
@@ -136,7 +136,7 @@ export async function reachableAlertIds(db: Db | Tx, visitor: Visitor, id?: numb
 /** The alert of `email` on `asin`, or undefined (one alert per address and ASIN). */
 export async function findAlert(db: Db | Tx, email: string, asin: string): Promise<AlertRow | undefined> {
   const [row] = await db
-    .select()
+    .select(dealAlertShown)
     .from(dealAlerts)
     .where(and(eq(dealAlerts.userEmail, email), eq(dealAlerts.productAsin, asin)))
     .limit(1);

@@ -56,11 +56,7 @@ export async function runFreshnessPass(
   const batched = createBatchedSource(amazon.source, { ratePerSecond: amazon.config.ratePerSecond, sleep: deps.sleep });
   const lookup = await batched.lookupAll(asins, { signal: deps.signal });
   const refreshed = await catalogueTransaction(deps.db, (tx) =>
-    refreshPrices(
-      tx,
-      { sourceName: amazon.source.name, lookup, now: deps.clock() },
-      asins.map((productAsin) => ({ productAsin })),
-    ),
+    refreshPrices(tx, { sourceName: amazon.source.name, lookup, now: deps.clock() }, asins),
   );
   return {
     requests: lookup.calls,

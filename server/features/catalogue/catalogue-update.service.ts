@@ -30,11 +30,10 @@ export interface CatalogueUpdateDeps {
 }
 
 /**
- * How evaluating the alerts went: counts, the check's transaction time in ms and the part of it
- * spent composing and queueing e-mail (ms); or why it failed (the import stays).
+ * How evaluating the alerts went: counts and the check's transaction time in ms (judging and
+ * queueing the deferred e-mails; the sender composes them later); or why it failed (the import stays).
  */
-export type AlertEvaluation =
-  { alertsChecked: number; notificationsQueued: number; evaluationMs: number; emailMs: number } | { error: string };
+export type AlertEvaluation = { alertsChecked: number; notificationsQueued: number; evaluationMs: number } | { error: string };
 
 export interface CatalogueUpdate {
   report: ImportReport;
@@ -65,10 +64,10 @@ export async function importCatalogueAndCheckAlerts(
   try {
     const run = await runPriceCheck(
       { db: deps.db, source: createCatalogueSource(deps.db), clock: deps.clock, env: deps.env, notifyOutbox: deps.notifyOutbox },
-      { trigger: 'import', asins: report.changedAsins, quotes },
+      { trigger: 'import', asins: report.changedAsins, quotes, results: false },
     );
-    const { alertsChecked, notificationsQueued, evaluationMs, emailMs } = run;
-    return { report, alerts: { alertsChecked, notificationsQueued, evaluationMs, emailMs } };
+    const { alertsChecked, notificationsQueued, evaluationMs } = run;
+    return { report, alerts: { alertsChecked, notificationsQueued, evaluationMs } };
   } catch (error) {
     return { report, alerts: { error: error instanceof Error ? error.message : String(error) } };
   }

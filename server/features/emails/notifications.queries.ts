@@ -3,9 +3,9 @@
  * drops, the last 24 hours' price drops, new deals by category, the subscriber audience, and the
  * notification stats. Money in pence.
  */
-import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { dealAlerts } from '../../db/schema/alerts.schema';
+import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
 import { signups, userPreferences } from '../../db/schema/engagement.schema';
@@ -46,7 +46,7 @@ export type AlertForNotification = Awaited<ReturnType<typeof alertsByIds>>[numbe
 export function alertsByIds(db: Db | Tx, ids: readonly number[]) {
   return db
     .select({
-      alert: getTableColumns(dealAlerts),
+      alert: dealAlertShown,
       productPricePence: products.pricePence,
       productTitle: products.title,
       productImageUrl: products.imageUrl,
@@ -82,7 +82,7 @@ const hasDrop = and(
 /** Active alerts with a price drop, biggest drop (percent) first, at most `limit`, and how many there are. */
 export async function activeAlertsWithDrops(db: Db | Tx, limit: number) {
   const rows = await db
-    .select({ alert: getTableColumns(dealAlerts), pricePence: products.pricePence, priceAsOf: products.priceAsOf })
+    .select({ alert: dealAlertShown, pricePence: products.pricePence, priceAsOf: products.priceAsOf })
     .from(dealAlerts)
     .leftJoin(products, eq(products.asin, dealAlerts.productAsin))
     .where(hasDrop)

@@ -47,8 +47,8 @@ export async function checkAllAlerts(
  * The run writes its own price_check_logs row, so the history shows it at once.
  */
 export async function checkAllAlertsForOwner(deps: PriceCheckDeps, adminId: number): Promise<AdminPriceCheckRun> {
-  const run = await runPriceCheck(deps, { trigger: 'manual' });
-  const drops = run.results.filter((r) => r.status === 'drop').length;
+  const run = await runPriceCheck(deps, { trigger: 'manual', results: false });
+  const drops = run.drops;
   await recordAdminAction(
     deps.db,
     {

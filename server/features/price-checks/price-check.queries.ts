@@ -1,15 +1,17 @@
 /**
- * SQL of the price-check run (issue part 7; DESIGN.md §7: alert evaluation ≥ 50,000 alerts/s).
- * Everything is loaded and written in bulk: arrays are passed as single parameters
- * (`= any($1::text[])`, `unnest(...)`) so a run over any number of alerts is a handful of
- * statements, never one per alert. Money in integer pence.
+ * SQL of the price-check run (issue part 7; DESIGN.md §7: alert judging ≥ 50,000 alerts/s). The
+ * alerts are judged, queued and written back by one statement ({@link judgeRun}); arrays go in as
+ * single parameters, so a run over any number of alerts is a handful of statements and no alert
+ * row travels to JavaScript unless per-alert results are asked for. Money in integer pence.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { dealAlerts, priceCheckLogs } from '../../db/schema/alerts.schema';
-
-/** Rows per set-based UPDATE / INSERT statement. */
-export const WRITE_BATCH = 1000;
+import { dealAlerts, priceCheckLogs, priceCheckSweeps } from '../../db/schema/alerts.schema';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { subscribers } from '../../db/schema/visitors.schema';
+import { priceDropInsertSql } from '../../email/deferred-email';
+import type { PriceGap } from '../prices/prices.service';
+import type { PriceFailure } from './price-refresh.service';
 
 /** Which alerts a run covers; the parts are combined with AND. */
 export interface AlertFilter {
@@ -40,84 +42,318 @@ export async function alertAsins(db: Db | Tx, filter: AlertFilter): Promise<stri
   return rows.map((r) => r.asin);
 }
 
-export type AlertRow = Awaited<ReturnType<typeof loadAlerts>>[number];
-
 /**
- * The alerts the filter covers, oldest first. Not locked (FOR UPDATE would write every row): two
- * overlapping runs are kept from double-notifying by the outbox's unique dedupe key instead, and
- * both write the same checked fields.
+ * Whether an alert's owner is told about `price` (pence) of observation `observationId`: the rule of
+ * price-drop.rules.ts `judgeAlert` (`shouldNotify`) as one SQL boolean over the `deal_alerts` row in
+ * scope, never null. price-drop.rules.test.ts proves the two agree on every case.
  */
-export async function loadAlerts(tx: Tx, filter: AlertFilter) {
-  return tx
-    .select({
-      id: dealAlerts.id,
-      userEmail: dealAlerts.userEmail,
-      productAsin: dealAlerts.productAsin,
-      productTitle: dealAlerts.productTitle,
-      productImageUrl: dealAlerts.productImageUrl,
-      currentPricePence: dealAlerts.currentPricePence,
-      lastCheckedPricePence: dealAlerts.lastCheckedPricePence,
-      targetPricePence: dealAlerts.targetPricePence,
-      lastNotifiedPricePence: dealAlerts.lastNotifiedPricePence,
-      lastObservationId: dealAlerts.lastObservationId,
-      lastCheckedAt: dealAlerts.lastCheckedAt,
-      isActive: dealAlerts.isActive,
-    })
-    .from(dealAlerts)
-    .where(alertWhere(filter))
-    .orderBy(dealAlerts.id);
+export function notifySql(price: SQL, observationId: SQL): SQL {
+  const previous = sql`coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence})`;
+  return sql`coalesce(${dealAlerts.isActive} and ${dealAlerts.lastObservationId} is distinct from ${observationId} and (
+      ${price} < ${previous}
+      or (${dealAlerts.targetPricePence} is not null and ${price} <= ${dealAlerts.targetPricePence}
+        and (${dealAlerts.lastNotifiedPricePence} is null or ${price} < ${dealAlerts.lastNotifiedPricePence}))), false)`;
 }
 
-/** What a check writes back to one alert. */
-export interface AlertCheckWrite {
+/** One alert of a run, as {@link judgeRun} answers it when asked for per-alert results (pence). */
+export interface JudgedAlertRow {
   alertId: number;
-  /** The price this check saw, pence. */
-  pricePence: number;
-  observationId: number;
-  /** True when a price-drop e-mail was queued for it in this transaction. */
-  notified: boolean;
-  /** True when the alert already holds this price and observation (only last_checked_at changes). */
-  unchanged: boolean;
+  asin: string;
+  /** Last checked price, else the price at creation. */
+  previousPence: number | null;
+  /** The catalogue's title, else the alert's stored title. */
+  title: string;
+  /** The price judged; null when the product failed this run. */
+  pricePence: number | null;
+  asOf: Date | null;
+}
+
+export interface JudgedRun {
+  /**
+   * Alerted products whose price no observation backs yet (none, or the latest at another price):
+   * when there are any, **nothing was written** — record them (prices.service) and judge again.
+   */
+  gaps: PriceGap[];
+  /** The run's price_check_logs row (its duration still 0: {@link setLogDuration}); 0 with gaps. */
+  logId: number;
+  alertsChecked: number;
+  /** Alerts whose product had a usable price. */
+  successfulChecks: number;
+  /** Alerts that saw a drop (the new price below the last price they saw). */
+  drops: number;
+  /** Price-drop e-mails queued (new dedupe keys only). */
+  queued: number;
+  /** One per alert in alert id order, when asked for; else empty. */
+  alerts: JudgedAlertRow[];
+}
+
+export interface JudgeRunInput {
+  filter: AlertFilter;
+  /** The ASINs the source was asked about (sorted, distinct): alerts on other ASINs wait for the next run. */
+  asked: readonly string[];
+  /**
+   * Why the source gave no usable price for some of them (price-refresh.service.ts
+   * `sourceFailures`): a failed call (`apiWorking` false) comes first, then "not in the catalogue"
+   * (decided here), then the others. The rest are judged on the catalogue's price.
+   */
+  failures: ReadonlyMap<string, PriceFailure>;
+  now: Date;
+  /** Also answer one row per alert (the API's per-alert results). */
+  perAlert: boolean;
+  /**
+   * The run covers every active alert and records a sweep (alerts.schema.ts `priceCheckSweeps`,
+   * with the ASINs that got no price): alerts that saw nothing new (same price and observation, not
+   * notified) are not written.
+   */
+  sweep: boolean;
+  /** What the log row records besides the lines. */
+  log: { trigger: 'cron' | 'manual' | 'initial' | 'import'; sourceCalls: number };
 }
 
 /**
- * Writes one check back to the alerts it judged.
+ * Judges, queues, writes back and logs every alert of a run in **one statement** (issue 7: alert
+ * judging ≥ 50,000 alerts/s; docs/decisions/0004-jobs-and-outbox.md), so nothing per alert crosses
+ * into JavaScript and every part reads the same snapshot:
  *
- * - Alerts whose checked price, observation and notification state are what they already hold get
- *   only `last_checked_at` (one `UPDATE … WHERE id = any($1)` per {@link WRITE_BATCH}): on a
- *   routine run most alerts saw nothing new, and a one-column update is far cheaper than the full
- *   write (issue 7: alert evaluation ≥ 50,000 alerts/s).
- * - The others get last_checked_price_pence, last_checked_at, last_observation_id and, when
- *   notified, last_notified_price_pence, last_notification_sent_at and notifications_sent + 1: one
- *   `UPDATE … FROM unnest(…)` per {@link WRITE_BATCH} alerts.
+ * 0. `asked`: each ASIN with its product, its latest observation (one index look-up per product)
+ *    and whether it is priced (no failure, in the catalogue, observed at its price); a priced-to-be
+ *    product without such an observation is a gap, and then no part below writes anything.
+ * 1. `scope`: the alerts the filter covers on the `asked` ASINs, each with its product's price and
+ *    observation when priced, and {@link notifySql}.
+ * 2. `queued`: one deferred price-drop e-mail per alert to notify whose address is confirmed and
+ *    subscribed (email/deferred-email.ts `priceDropInsertSql`); a dedupe key that already exists
+ *    (an earlier or concurrent run, an owner's notification) is skipped and not counted.
+ * 3. `written`: every alert with a price gets last_checked_price_pence, last_checked_at and
+ *    last_observation_id (in a `sweep`, only those whose price or observation changed: the others
+ *    are covered by the sweep's row); those queued also last_notified_price_pence,
+ *    last_notification_sent_at and notifications_sent + 1. Only columns without an index change, so
+ *    with the table's fillfactor (migration 0013) PostgreSQL updates them in place (HOT).
+ * 4. `logged`: the price_check_logs row, with one line per product in order of its lowest alert id
+ *    ({@link logLineSql}; "the alert checked most recently" goes by the alerts' own last_checked_at),
+ *    and `swept`, the sweep row of a `sweep`.
+ * 5. The answer: the counts, the gaps and, when `perAlert`, one row per alert.
+ *
+ * `asked` and `priced` go in as two aligned arrays (`unnest`), never compared with `= any(…)` row by
+ * row. Throws what the database throws.
  */
-export async function writeAlertChecks(tx: Tx, writes: readonly AlertCheckWrite[], now: Date): Promise<void> {
-  const at = now.toISOString();
-  const seenBefore = writes.filter((w) => w.unchanged && !w.notified).map((w) => w.alertId);
-  const changed = writes.filter((w) => !w.unchanged || w.notified);
-  for (let i = 0; i < seenBefore.length; i += WRITE_BATCH) {
-    const ids = seenBefore.slice(i, i + WRITE_BATCH);
-    await tx.execute(sql`update deal_alerts set last_checked_at = ${at}::timestamptz where id = any(${sql.param(ids)}::bigint[])`);
-  }
-  for (let i = 0; i < changed.length; i += WRITE_BATCH) {
-    const batch = changed.slice(i, i + WRITE_BATCH);
-    await tx.execute(sql`
-      update deal_alerts as a set
-        last_checked_price_pence = v.price,
-        last_checked_at = ${at}::timestamptz,
-        last_observation_id = v.observation_id,
-        last_notified_price_pence = case when v.notified then v.price else a.last_notified_price_pence end,
-        last_notification_sent_at = case when v.notified then ${at}::timestamptz else a.last_notification_sent_at end,
-        notifications_sent = a.notifications_sent + case when v.notified then 1 else 0 end
-      from unnest(
-        ${sql.param(batch.map((w) => w.alertId))}::bigint[], ${sql.param(batch.map((w) => w.pricePence))}::int[],
-        ${sql.param(batch.map((w) => w.observationId))}::int[], ${sql.param(batch.map((w) => w.notified))}::boolean[]
-      ) as v(id, price, observation_id, notified)
-      where a.id = v.id`);
-  }
+export async function judgeRun(tx: Tx, input: JudgeRunInput): Promise<JudgedRun> {
+  // PostgreSQL cannot know how many rows the CTEs join (no statistics on them) and guesses high, so
+  // its JIT would compile the statement for seconds (measured 1.9 s) to save nothing; PGlite has no JIT.
+  await tx.execute(sql`set local jit = off`);
+  const result = await tx.execute(judgeRunSql(input));
+  return judgedRun(rowsOf<JudgeRow>(result));
 }
 
-/** One product's line in a log's details (admin-area §3 "Price check log"); prices are pound strings. */
+/** The statement of {@link judgeRun}. */
+export function judgeRunSql(input: JudgeRunInput): SQL {
+  const now = input.now.toISOString();
+  const failure = (asin: string, byCall: boolean) => {
+    const f = input.failures.get(asin);
+    return f && !f.apiWorking === byCall ? f.error : null;
+  };
+  /** Whether no gap stops this run's writes. */
+  const clear = sql`(select not exists (select 1 from asked where gap))`;
+  const queue = priceDropInsertSql(
+    {
+      alertId: sql`s.id`,
+      observationId: sql`s.observation_id`,
+      recipient: sql`s.user_email`,
+      asin: sql`s.product_asin`,
+      productTitle: sql`s.title`,
+      productImageUrl: sql`coalesce(s.image_url, s.product_image_url)`,
+      oldPricePence: sql`coalesce(s.previous, s.price)`,
+      newPricePence: sql`s.price`,
+      targetPricePence: sql`s.target_price_pence`,
+      asOf: sql`s.price_as_of`,
+    },
+    sql`from scope s join ${subscribers} m on m.email = s.user_email and m.confirmed_at is not null and m.unsubscribed_at is null
+      where s.notify and ${clear}`,
+    input.now,
+  );
+  return sql`
+    with asked as materialized (
+      select u.asin, p.id as product_id, p.title, p.image_url, p.list_price_pence, o.id as observation_id,
+        o.observed_at as last_observed_at, o.price_pence as last_price_pence,
+        u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is not distinct from p.price_pence as priced,
+        u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is distinct from p.price_pence as gap,
+        coalesce(u.call_error, case when p.id is null then 'product is not in the catalogue' end, u.quote_error) as error,
+        p.price_pence as catalogue_price, p.price_as_of as catalogue_as_of
+      from unnest(
+          ${sql.param([...input.asked])}::text[],
+          ${sql.param(input.asked.map((a) => failure(a, true)))}::text[],
+          ${sql.param(input.asked.map((a) => failure(a, false)))}::text[]
+        ) as u(asin, call_error, quote_error)
+        left join ${products} p on p.asin = u.asin
+        left join lateral (
+          select po.id, po.price_pence, po.observed_at from ${priceObservations} po
+          where u.call_error is null and u.quote_error is null and po.product_id = p.id
+          order by po.observed_at desc, po.id desc limit 1
+        ) o on true
+    ),
+    scope as materialized (
+      select ${dealAlerts.id} as id, ${dealAlerts.userEmail} as user_email, ${dealAlerts.productAsin} as product_asin,
+        ${dealAlerts.productImageUrl} as product_image_url, ${dealAlerts.targetPricePence} as target_price_pence,
+        ${dealAlerts.lastCheckedAt} as last_checked_at,
+        coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence}) as previous,
+        coalesce(k.title, ${dealAlerts.productTitle}) as title, k.image_url, k.error,
+        k.price, k.price_as_of, k.observation_id,
+        coalesce(${dealAlerts.lastCheckedPricePence} = k.price and ${dealAlerts.lastObservationId} = k.observation_id, false) as unchanged,
+        ${notifySql(sql`k.price`, sql`k.observation_id`)} as notify
+      from ${dealAlerts}
+        join (
+          select a.*, case when a.priced then a.catalogue_price end as price, case when a.priced then a.catalogue_as_of end as price_as_of
+          from asked a
+        ) k on k.asin = ${dealAlerts.productAsin}
+      where ${alertWhere({ ...input.filter, asins: undefined })}
+    ),
+    queued as (${queue}),
+    written as (
+      update ${dealAlerts} as a set
+        last_checked_price_pence = s.price,
+        last_checked_at = ${now}::timestamptz,
+        last_observation_id = s.observation_id,
+        last_notified_price_pence = case when q.alert_id is null then a.last_notified_price_pence else s.price end,
+        last_notification_sent_at = case when q.alert_id is null then a.last_notification_sent_at else ${now}::timestamptz end,
+        notifications_sent = a.notifications_sent + case when q.alert_id is null then 0 else 1 end
+      from scope s left join queued q on q.alert_id = s.id
+      where a.id = s.id and s.price is not null and ${clear}${input.sweep ? sql` and (not s.unchanged or q.alert_id is not null)` : sql``}
+    ),
+    lines as (
+      select s.product_asin as asin, min(s.id) as first_id, count(*) as alerts,
+        count(*) filter (where s.price < s.previous) as drops,
+        (array_agg(s.previous order by s.last_checked_at desc nulls last, s.id))[1] as previous,
+        (array_agg(s.title order by s.last_checked_at desc nulls last, s.id))[1] as title,
+        min(s.price) as price, min(s.error) as error
+      from scope s group by s.product_asin
+    ),
+    totals as (
+      select coalesce(sum(l.alerts), 0) as alerts, coalesce(sum(l.alerts) filter (where l.price is not null), 0) as successful,
+        coalesce(sum(l.drops), 0) as drops,
+        coalesce(jsonb_agg(${logLineSql({ title: sql`l.title`, asin: sql`l.asin`, previous: sql`l.previous`, price: sql`l.price`, error: sql`coalesce(l.error, 'no price')` })} order by l.first_id), '[]'::jsonb) as details
+      from lines l
+    ),
+    logged as (
+      insert into ${priceCheckLogs} (trigger_type, checked_at, alerts_checked, successful_checks, failed_checks, source_calls, duration_ms, details)
+      select ${input.log.trigger}, ${now}::timestamptz, t.alerts, t.successful, t.alerts - t.successful, ${input.log.sourceCalls}::int, 0, t.details
+      from totals t where ${clear}
+      returning id
+    ),
+    swept as (
+      insert into ${priceCheckSweeps} (checked_at, failed_asins)
+      select ${now}::timestamptz, coalesce(array_agg(k.asin) filter (where not k.priced), '{}')
+      from asked k
+      having ${input.sweep} and count(*) > 0 and ${clear}
+    )
+    select 'run' as kind, (select id from logged) as id, null::text as asin, null::int as previous, null::text as title,
+      null::int as price, null::int as list_price, null::timestamptz as as_of, null::timestamptz as last_at, null::int as last_price,
+      t.alerts, t.successful, t.drops, (select count(*) from queued) as queued
+    from totals t
+    union all
+    select 'gap', k.product_id, k.asin, null, null, k.catalogue_price, k.list_price_pence, k.catalogue_as_of, k.last_observed_at,
+      k.last_price_pence, null, null, null, null
+    from asked k where k.gap
+    union all
+    select 'alert', s.id, s.product_asin, s.previous, s.title, s.price, null, s.price_as_of, null, null, null, null, null, null
+    from scope s where ${input.perAlert} and ${clear}
+    order by 1 desc, 2`;
+}
+
+/** Pence (an SQL integer) as the API's pound string ("12.99", "-3.00"), keeping null: common/money.ts `penceToPriceString`. */
+function poundsSql(pence: SQL): SQL {
+  return sql`((${pence})::numeric / 100)::numeric(20, 2)::text`;
+}
+
+/**
+ * One line of a log's details (admin-area §3 "per-product results") as jsonb, from a product's
+ * title, ASIN, the previous price (pence, may be null), the price judged (pence; null: the product
+ * failed, then `error` says why): what price-check-judge.rules.ts `resultOf` answers for an alert
+ * in the same position (pound strings; the percentage rounded half up to two decimals, in double
+ * precision as JavaScript's Math.round). price-check.log-lines.test.ts proves they agree.
+ */
+export function logLineSql(l: { title: SQL; asin: SQL; previous: SQL; price: SQL; error: SQL }): SQL {
+  return sql`(case when ${l.price} is null then jsonb_build_object(
+      'productTitle', ${l.title}, 'asin', ${l.asin}, 'originalPrice', ${poundsSql(l.previous)}, 'newPrice', null,
+      'priceChange', null, 'priceChangePercent', null, 'success', false, 'error', ${l.error})
+    else jsonb_build_object(
+      'productTitle', ${l.title}, 'asin', ${l.asin}, 'originalPrice', ${poundsSql(l.previous)}, 'newPrice', ${poundsSql(l.price)},
+      'priceChange', ${poundsSql(sql`${l.price} - ${l.previous}`)},
+      'priceChangePercent', case when ${l.previous} is null or ${l.previous} <= 0 then null
+        else floor(((${l.price} - ${l.previous})::float8 / (${l.previous})::float8) * 10000 + 0.5) / 100 end,
+      'success', true) end)`;
+}
+
+/** Sets the duration of a run's log row, ms (known only after the statement that wrote it). */
+export async function setLogDuration(tx: Tx, logId: number, durationMs: number): Promise<void> {
+  await tx
+    .update(priceCheckLogs)
+    .set({ durationMs: Math.round(durationMs) })
+    .where(eq(priceCheckLogs.id, logId));
+}
+
+interface JudgeRow {
+  kind: 'run' | 'gap' | 'alert';
+  id: number | string | null;
+  asin: string | null;
+  previous: number | null;
+  title: string | null;
+  price: number | null;
+  list_price: number | null;
+  as_of: string | Date | null;
+  last_at: string | Date | null;
+  last_price: number | null;
+  alerts: number | string | null;
+  successful: number | string | null;
+  drops: number | string | null;
+  queued: number | string | null;
+}
+
+/** Rows of {@link judgeRun} as plain values (node-postgres answers bigint as text; both drivers timestamps as text). */
+function judgedRun(rows: JudgeRow[]): JudgedRun {
+  const run = rows.find((r) => r.kind === 'run');
+  if (!run) throw new Error('the judging statement answered no run row');
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+  const gaps: PriceGap[] = rows
+    .filter((r) => r.kind === 'gap')
+    .map((r) => ({
+      asin: r.asin ?? '',
+      product: {
+        id: Number(r.id),
+        asin: r.asin ?? '',
+        title: '',
+        imageUrl: null,
+        pricePence: Number(r.price),
+        listPricePence: num(r.list_price),
+        savingBasisType: null,
+        priceAsOf: date(r.as_of) ?? new Date(0),
+      },
+      latest: r.last_price === null ? null : { pricePence: Number(r.last_price), observedAt: date(r.last_at) ?? new Date(0) },
+    }));
+  return {
+    gaps,
+    logId: Number(run.id ?? 0),
+    alertsChecked: Number(run.alerts),
+    successfulChecks: Number(run.successful),
+    drops: Number(run.drops),
+    queued: Number(run.queued),
+    alerts: rows
+      .filter((r) => r.kind === 'alert')
+      .map((r) => ({
+        alertId: Number(r.id),
+        asin: r.asin ?? '',
+        previousPence: num(r.previous),
+        title: r.title ?? '',
+        pricePence: num(r.price),
+        asOf: date(r.as_of),
+      })),
+  };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** One product's line in a log's details (admin-area §3 "Price check log"; built by {@link logLineSql}); prices are pound strings. */
 export interface PriceCheckLogDetail {
   productTitle: string;
   asin: string;
@@ -128,24 +364,6 @@ export interface PriceCheckLogDetail {
   success: boolean;
   /** Why the check failed (source error, unknown product, no offer). */
   error?: string;
-}
-
-export interface PriceCheckLogInsert {
-  triggerType: 'cron' | 'manual' | 'initial' | 'import';
-  checkedAt: Date;
-  alertsChecked: number;
-  successfulChecks: number;
-  failedChecks: number;
-  sourceCalls: number;
-  durationMs: number;
-  details: PriceCheckLogDetail[];
-}
-
-/** Inserts a price_check_logs row; returns its id. */
-export async function insertPriceCheckLog(db: Db | Tx, log: PriceCheckLogInsert): Promise<number> {
-  const [row] = await db.insert(priceCheckLogs).values(log).returning({ id: priceCheckLogs.id });
-  if (!row) throw new Error('price_check_logs insert returned no row');
-  return row.id;
 }
 
 /** Whether any active alert was never checked (the scheduler then runs an 'initial' check at start). */

@@ -6,37 +6,29 @@
  *    (⌈unique ASINs / 10⌉ calls; a failed call fails only its ASINs). No transaction is open while
  *    waiting on the source.
  *    Prices already in hand (an import's, `opts.quotes`) skip the source altogether.
- * 2. In one transaction: load the alerts, apply the prices (price-refresh.service.ts: product rows
- *    a non-catalogue source changed, price observations through the prices feature), **judge** every
- *    alert (price-check-judge.rules.ts), **queue** one deferred price-drop e-mail per (alert,
- *    observation) for confirmed, subscribed addresses (only its facts: the sender renders it after
- *    commit, email/deferred-email.ts), **write** the e-mails and the alerts back with set-based
- *    statements, log the run.
+ * 2. In one transaction: apply the prices (price-refresh.service.ts: product rows a non-catalogue
+ *    source changed, price observations through the prices feature), then one statement
+ *    (price-check.queries.ts `judgeRun`) **judges** every alert, **queues** one deferred price-drop
+ *    e-mail per (alert, observation) for confirmed, subscribed addresses (only its facts: the sender
+ *    renders it after commit, email/deferred-email.ts) and **writes** the alerts back; the alerts
+ *    never travel to JavaScript (issue 7: ≥ 50,000 alerts/s). The run is logged with one line per
+ *    product (price-check-judge.rules.ts).
  * 3. After commit, nudge the sender. A run that wrote a price or an "as of" time bumped the catalogue
  *    version in its transaction (server/catalogue-version.ts), so cached answers show the new price.
  */
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import type { Db, Tx } from '../../db/client';
 import { catalogueTransaction } from '../../catalogue-version';
-import { deferredPriceDrop } from '../../email/deferred-email';
-import { enqueueEmails, type OutgoingEmail } from '../../email/outbox';
-import { priceDropDedupeKey } from '../../email/outbox-keys';
-
 import type { Env } from '../../env';
 import { createBatchedSource, type BatchLookupResult, type Sleep } from '../../sources/batched-source';
 import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
 import type { PriceQuote, PriceSource } from '../../sources/price-source';
-import { mailableEmails } from '../../email/mailability';
-import {
-  alertAsins,
-  insertPriceCheckLog,
-  loadAlerts,
-  writeAlertChecks,
-  type AlertCheckWrite,
-  type AlertFilter,
-} from './price-check.queries';
-import { judgeAlerts, logDetails, resultOf, type JudgedAlert } from './price-check-judge.rules';
-import { refreshPrices } from './price-refresh.service';
+import { alertAsins, judgeRun, setLogDuration, type AlertFilter } from './price-check.queries';
+import { resultOf } from './price-check-judge.rules';
+import { applyRemotePrices, recordGapObservations, sourceFailures } from './price-refresh.service';
+
+/** Judging again after recording missing observations; a third gap means another writer keeps changing prices. */
+const MAX_JUDGING_ATTEMPTS = 3;
 
 export type PriceCheckTrigger = 'cron' | 'manual' | 'initial' | 'import';
 
@@ -70,6 +62,12 @@ export interface PriceCheckOptions {
    * limit applies. They must already be in the catalogue (they are judged, never written back).
    */
   quotes?: ReadonlyMap<string, PriceQuote>;
+  /**
+   * Answer one {@link PriceCheckResult} per alert (default true). Scheduled, import and owners' runs
+   * turn it off: they need counts only, and a result per alert is a row per alert out of the
+   * database (issue 7: alert evaluation ≥ 50,000 alerts/s).
+   */
+  results?: boolean;
 }
 
 export interface PriceCheckRun {
@@ -82,14 +80,17 @@ export interface PriceCheckRun {
   sourceCalls: number;
   uniqueAsins: number;
   notificationsQueued: number;
-  /** One per alert, in alert id order. */
+  /** Alerts whose price dropped below the last price they saw. */
+  drops: number;
+  /** One per alert, in alert id order; empty when the options turned results off. */
   results: PriceCheckResult[];
   /** Whole run, ms. */
   durationMs: number;
-  /** The evaluation transaction alone (no source waits), ms. */
+  /**
+   * The evaluation transaction alone (no source waits), ms: prices, judging, queueing the deferred
+   * e-mails (one statement with the judging; the sender composes them later) and the log.
+   */
   evaluationMs: number;
-  /** The part of `evaluationMs` spent composing and queueing e-mail, ms. */
-  emailMs: number;
 }
 
 /**
@@ -105,30 +106,8 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
   const sourceName = opts.quotes ? CATALOGUE_SOURCE_NAME : deps.source.name;
 
   const evaluationStarted = performance.now();
-  // A catalogue transaction: when refreshPrices writes a price, the catalogue version is bumped (issue 7).
-  const outcome = await catalogueTransaction(deps.db, async (tx) => {
-    const now = deps.clock();
-    // An alert created after the look-up (on an ASIN nobody asked the source about) waits for the next run.
-    const asked = new Set(asins);
-    const alerts = (await loadAlerts(tx, filter)).filter((a) => asked.has(a.productAsin));
-    const prices = await refreshPrices(tx, { sourceName, lookup, now }, alerts);
-    const judged = judgeAlerts(alerts, prices);
-    const composed = await composePriceDrops(tx, judged, now);
-    const queued = await writeCheck(tx, judged, composed.messages, now);
-    const results = judged.map(resultOf);
-    const successfulChecks = results.filter((r) => r.status !== 'failed').length;
-    const logId = await insertPriceCheckLog(tx, {
-      triggerType: opts.trigger,
-      checkedAt: now,
-      alertsChecked: results.length,
-      successfulChecks,
-      failedChecks: results.length - successfulChecks,
-      sourceCalls: lookup.calls,
-      durationMs: Math.round(performance.now() - started),
-      details: logDetails(judged, results),
-    });
-    return { logId, results, successfulChecks, queued: queued.count, emailMs: composed.ms + queued.ms };
-  });
+  // A catalogue transaction: when a price or an observation is written, the catalogue version is bumped (issue 7).
+  const outcome = await catalogueTransaction(deps.db, (tx) => evaluate(tx, { deps, opts, filter, asins, lookup, sourceName, started }));
   const evaluationMs = performance.now() - evaluationStarted;
 
   if (outcome.queued > 0) {
@@ -141,77 +120,55 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
   return {
     logId: outcome.logId,
     trigger: opts.trigger,
-    alertsChecked: outcome.results.length,
+    alertsChecked: outcome.alertsChecked,
     successfulChecks: outcome.successfulChecks,
-    failedChecks: outcome.results.length - outcome.successfulChecks,
+    failedChecks: outcome.alertsChecked - outcome.successfulChecks,
     sourceCalls: lookup.calls,
     uniqueAsins: lookup.uniqueAsins,
     notificationsQueued: outcome.queued,
+    drops: outcome.drops,
     results: outcome.results,
     durationMs: performance.now() - started,
     evaluationMs,
-    emailMs: outcome.emailMs,
   };
 }
 
 /**
- * Queues one deferred price-drop e-mail per alert whose verdict says notify and whose address may
- * be mailed now (confirmed, subscribed): only the facts go into the outbox; the sender composes
- * the message after this transaction (email/deferred-email.ts). Returns them and the time spent, ms.
+ * The check's transaction: a remote source's prices (price-refresh.service.ts), then one statement
+ * that judges, queues, writes back and logs (price-check.queries.ts `judgeRun`; again after
+ * recording observations it found missing), the log's duration.
  */
-async function composePriceDrops(tx: Tx, judged: readonly JudgedAlert[], now: Date): Promise<{ messages: OutgoingEmail[]; ms: number }> {
-  const notify = judged.filter((j): j is Extract<JudgedAlert, { ok: true }> => j.ok && j.verdict.shouldNotify);
-  const mailable = await mailableEmails(tx, [...new Set(notify.map((j) => j.alert.userEmail))]);
-  const started = performance.now();
-  const messages: OutgoingEmail[] = [];
-  for (const { alert, product, observationId, verdict } of notify) {
-    if (!mailable.has(alert.userEmail)) continue;
-    const input = {
-      alertId: alert.id,
-      observationId,
-      recipient: alert.userEmail,
-      asin: product.asin,
-      productTitle: product.title,
-      productImageUrl: product.imageUrl ?? alert.productImageUrl,
-      oldPricePence: verdict.previousPence ?? product.pricePence,
-      newPricePence: product.pricePence,
-      targetPricePence: alert.targetPricePence,
-      asOf: product.priceAsOf,
-    };
-    messages.push(deferredPriceDrop(input, now));
-  }
-  return { messages, ms: performance.now() - started };
-}
-
-/**
- * Queues the e-mails and writes every judged alert back. A key that already exists means an earlier
- * (or concurrent) run queued this (alert, observation): it is not counted again. This, not a row
- * lock, keeps two runs from both notifying: the second INSERT waits on the unique index and skips.
- */
-async function writeCheck(
+async function evaluate(
   tx: Tx,
-  judged: readonly JudgedAlert[],
-  messages: OutgoingEmail[],
-  now: Date,
-): Promise<{ count: number; ms: number }> {
-  const started = performance.now();
-  const added = await enqueueEmails(tx, messages);
-  const ms = performance.now() - started;
-  const writes: AlertCheckWrite[] = judged.flatMap((j) =>
-    j.ok
-      ? [
-          {
-            alertId: j.alert.id,
-            pricePence: j.product.pricePence,
-            observationId: j.observationId,
-            notified: added.has(priceDropDedupeKey(j.alert.id, j.observationId)),
-            unchanged: j.alert.lastCheckedPricePence === j.product.pricePence && j.alert.lastObservationId === j.observationId,
-          },
-        ]
-      : [],
-  );
-  await writeAlertChecks(tx, writes, now);
-  return { count: added.size, ms };
+  run: {
+    deps: PriceCheckDeps;
+    opts: PriceCheckOptions;
+    filter: AlertFilter;
+    asins: string[];
+    lookup: BatchLookupResult;
+    sourceName: string;
+    started: number;
+  },
+) {
+  const { opts, asins, lookup, sourceName } = run;
+  const now = run.deps.clock();
+  await applyRemotePrices(tx, { sourceName, lookup, now }, asins);
+  const failures = sourceFailures(lookup, asins, sourceName);
+  // An alert created after the look-up (on an ASIN nobody asked the source about) waits for the next
+  // run. A run over every active alert writes only what changed, and one sweep row for the rest.
+  const sweep = !opts.asins && !opts.alertIds && opts.email === undefined;
+  const input = { filter: run.filter, asked: asins, failures, now, perAlert: opts.results ?? true, sweep };
+  for (let attempt = 1; ; attempt++) {
+    const judged = await judgeRun(tx, { ...input, log: { trigger: opts.trigger, sourceCalls: lookup.calls } });
+    if (judged.gaps.length === 0) {
+      await setLogDuration(tx, judged.logId, performance.now() - run.started);
+      return { ...judged, results: judged.alerts.map((a) => resultOf(a, failures)) };
+    }
+    // Prices no observation backs yet (rare: the importer records one with every price): record
+    // them, then judge again. The statement wrote nothing.
+    if (attempt === MAX_JUDGING_ATTEMPTS) throw new Error(`price observations kept changing during the check: ${judged.gaps.length} left`);
+    await recordGapObservations(tx, judged.gaps, sourceName, now);
+  }
 }
 
 /** Asks the source for `asins` through the batching, rate-limited wrapper. */

@@ -3,21 +3,21 @@
  * times): decides which alerted products got a usable price from the source and why the others
  * failed, writes prices a non-catalogue source changed (product row, `price_as_of`), records a price
  * observation wherever the latest one does not match the current price, and refreshes the product
- * statistics of the products whose history grew. Runs inside the check's transaction.
+ * statistics of the products whose history grew. Runs inside the check's transaction; the alerts
+ * themselves are judged in SQL afterwards (price-check.queries.ts `judgeRun`).
  */
 import type { Tx } from '../../db/client';
 import type { BatchLookupResult } from '../../sources/batched-source';
 import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
 import {
   confirmPrices,
-  latestObservations,
   loadPricedProducts,
+  priceGaps,
   recordPrices,
   setProductPrices,
-  type LatestObservation,
   type NewObservation,
   type PriceConfirmation,
-  type PricedProduct,
+  type PriceGap,
   type ProductPriceUpdate,
 } from '../prices/prices.service';
 
@@ -28,92 +28,120 @@ export interface PriceFailure {
 }
 
 export interface RefreshedPrices {
-  /** The alerted products in the catalogue, by ASIN, with the prices now in effect. */
-  productsByAsin: Map<string, PricedProduct>;
   /** ASIN → why it has no price this run. */
   failures: Map<string, PriceFailure>;
-  /** Product id → its latest observation (the cause an e-mail is keyed on). */
-  latest: Map<number, LatestObservation>;
+  /**
+   * The other ASINs, in the order given: each is in the catalogue and its latest price observation
+   * (the cause an e-mail is keyed on) is at the price in effect.
+   */
+  priced: string[];
 }
 
 /**
- * Applies `lookup` (what the source named `sourceName` answered) to the products the `alerts` watch. A catalogue
- * quote is the catalogue itself, so only another source rewrites product rows; a source confirming
- * an unchanged price only moves `price_as_of` forward. Throws what the database throws.
+ * Why the source gave no usable price for some of `asins`, from its answers alone (no database):
+ * a failed call (`apiWorking` false), not found, or found without a current offer. Whether the
+ * product is in the catalogue is the database's to say (it comes between the two in precedence).
+ */
+export function sourceFailures(lookup: BatchLookupResult, asins: readonly string[], sourceName: string): Map<string, PriceFailure> {
+  const failures = new Map<string, PriceFailure>();
+  for (const asin of asins) {
+    const failedCall = lookup.failures.get(asin);
+    const quote = lookup.quotes.get(asin);
+    if (failedCall !== undefined) failures.set(asin, { apiWorking: false, error: failedCall });
+    else if (!quote) failures.set(asin, { apiWorking: true, error: `not found by the ${sourceName} source` });
+    else if (quote.pricePence === null) failures.set(asin, { apiWorking: true, error: 'no current offer (out of stock or unavailable)' });
+  }
+  return failures;
+}
+
+/**
+ * A remote source's answers (`sourceName` not the catalogue, whose quotes are the catalogue itself)
+ * onto the product rows of `asins`: a new price or list price rewrites them (prices.service
+ * `setProductPrices`); the same price seen later moves `price_as_of` forward. Either way the source
+ * becomes the price's `price_source` (decision 0014). Loads those products
+ * to compare. Throws what the database throws.
+ */
+export async function applyRemotePrices(
+  tx: Tx,
+  ctx: { sourceName: string; lookup: BatchLookupResult; now: Date },
+  asins: readonly string[],
+): Promise<void> {
+  if (ctx.sourceName === CATALOGUE_SOURCE_NAME) return;
+  const answered = asins.filter((asin) => !ctx.lookup.failures.has(asin));
+  const productsByAsin = await loadPricedProducts(tx, answered);
+  const updates: ProductPriceUpdate[] = [];
+  const touches: PriceConfirmation[] = [];
+  for (const asin of answered) {
+    const product = productsByAsin.get(asin);
+    const quote = ctx.lookup.quotes.get(asin);
+    if (!product || !quote || quote.pricePence === null) continue;
+    if (quote.pricePence !== product.pricePence || quote.listPricePence !== product.listPricePence) {
+      updates.push({
+        productId: product.id,
+        pricePence: quote.pricePence,
+        listPricePence: quote.listPricePence,
+        savingBasisType: quote.savingBasisType,
+        observedAt: quote.observedAt,
+        source: ctx.sourceName,
+      });
+    } else if (quote.observedAt > product.priceAsOf) {
+      touches.push({ productId: product.id, observedAt: quote.observedAt, source: ctx.sourceName });
+    }
+  }
+  await setProductPrices(tx, updates, ctx.now);
+  await confirmPrices(tx, touches);
+}
+
+/**
+ * Every price an alert is judged on must be a recorded observation: that id is the cause of the
+ * e-mail (dedupe key). Records one for each of `gaps` in the catalogue (observed at its `price_as_of`,
+ * or at the latest observation's time when that is later) through prices.service `recordPrices`.
+ */
+export async function recordGapObservations(tx: Tx, gaps: readonly PriceGap[], sourceName: string, now: Date): Promise<void> {
+  const newObservations: NewObservation[] = [];
+  for (const { asin, product, latest } of gaps) {
+    if (!product) continue;
+    newObservations.push({
+      productId: product.id,
+      asin,
+      pricePence: product.pricePence,
+      listPricePence: product.listPricePence,
+      source: sourceName,
+      observedAt: latest && latest.observedAt > product.priceAsOf ? latest.observedAt : product.priceAsOf,
+    });
+  }
+  await recordPrices(tx, newObservations, now);
+}
+
+/**
+ * Applies `lookup` (what the source named `sourceName` answered) to the products of `alertedAsins`
+ * and makes every usable price a recorded observation, for callers that judge nothing (the
+ * freshness pass): {@link applyRemotePrices}, then prices.service `priceGaps` (the ASINs without a
+ * product and those whose latest observation does not match the price) and
+ * {@link recordGapObservations}. The price check does the same inside its judging statement.
+ * Throws what the database throws.
  */
 export async function refreshPrices(
   tx: Tx,
   ctx: { sourceName: string; lookup: BatchLookupResult; now: Date },
-  alerts: readonly { productAsin: string }[],
+  alertedAsins: readonly string[],
 ): Promise<RefreshedPrices> {
-  const { sourceName, lookup, now } = ctx;
-  const fromCatalogue = sourceName === CATALOGUE_SOURCE_NAME;
-  const productsByAsin = await loadPricedProducts(tx, [...new Set(alerts.map((a) => a.productAsin))]);
-
-  // Which products have a usable price, and why the others failed.
-  const failures = new Map<string, PriceFailure>();
-  const updates: ProductPriceUpdate[] = [];
-  const touches: PriceConfirmation[] = [];
-  for (const asin of new Set(alerts.map((a) => a.productAsin))) {
-    const product = productsByAsin.get(asin);
-    const failedCall = lookup.failures.get(asin);
-    const quote = lookup.quotes.get(asin);
-    if (failedCall !== undefined) failures.set(asin, { apiWorking: false, error: failedCall });
-    else if (!product) failures.set(asin, { apiWorking: true, error: 'product is not in the catalogue' });
-    else if (!quote) failures.set(asin, { apiWorking: true, error: `not found by the ${sourceName} source` });
-    else if (quote.pricePence === null) failures.set(asin, { apiWorking: true, error: 'no current offer (out of stock or unavailable)' });
-    else if (!fromCatalogue) {
-      // A catalogue quote is the catalogue itself; only another source may rewrite it.
-      if (quote.pricePence !== product.pricePence || quote.listPricePence !== product.listPricePence) {
-        const update = {
-          productId: product.id,
-          pricePence: quote.pricePence,
-          listPricePence: quote.listPricePence,
-          savingBasisType: quote.savingBasisType,
-          observedAt: quote.observedAt,
-          source: sourceName,
-        };
-        updates.push(update);
-        Object.assign(product, {
-          pricePence: update.pricePence,
-          listPricePence: update.listPricePence,
-          savingBasisType: update.savingBasisType,
-          priceAsOf: update.observedAt,
-        });
-      } else if (quote.observedAt > product.priceAsOf) {
-        touches.push({ productId: product.id, observedAt: quote.observedAt, source: sourceName });
-        product.priceAsOf = quote.observedAt;
-      }
-    }
-  }
-  await setProductPrices(tx, updates, now);
-  await confirmPrices(tx, touches);
-
-  // Every price an alert is judged on must be a recorded observation: that id is the cause of the
-  // e-mail (dedupe key). Missing or stale latest observations get a new row (one per change).
-  const priced = [...productsByAsin.values()].filter((p) => !failures.has(p.asin));
-  const latest = await latestObservations(
+  const asins = [...new Set(alertedAsins)];
+  await applyRemotePrices(tx, ctx, asins);
+  const failures = sourceFailures(ctx.lookup, asins, ctx.sourceName);
+  const gaps = await priceGaps(
     tx,
-    priced.map((p) => p.id),
+    asins.filter((asin) => !ctx.lookup.failures.has(asin)),
   );
-  const newObservations: NewObservation[] = [];
-  for (const product of priced) {
-    const last = latest.get(product.id);
-    if (last && last.pricePence === product.pricePence) continue;
-    const observedAt = last && last.observedAt > product.priceAsOf ? last.observedAt : product.priceAsOf;
-    newObservations.push({
-      productId: product.id,
-      asin: product.asin,
-      pricePence: product.pricePence,
-      listPricePence: product.listPricePence,
-      source: sourceName,
-      observedAt,
-    });
+  for (const gap of gaps) {
+    if (!gap.product && failures.get(gap.asin)?.apiWorking !== false)
+      failures.set(gap.asin, { apiWorking: true, error: 'product is not in the catalogue' });
   }
-  const insertedIds = await recordPrices(tx, newObservations, now);
-  for (const observation of newObservations) {
-    const id = insertedIds.get(observation.productId);
-    if (id !== undefined) latest.set(observation.productId, { id, pricePence: observation.pricePence, observedAt: observation.observedAt });
-  }
-  return { productsByAsin, failures, latest };
+  await recordGapObservations(
+    tx,
+    gaps.filter((g) => !failures.has(g.asin)),
+    ctx.sourceName,
+    ctx.now,
+  );
+  return { failures, priced: asins.filter((asin) => !failures.has(asin)) };
 }

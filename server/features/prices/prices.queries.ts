@@ -125,6 +125,66 @@ export async function latestObservations(db: Db | Tx, productIds: readonly numbe
   return found;
 }
 
+/** An ASIN whose price history does not back its price: its product (null: not in the catalogue) and latest observation (null: none). */
+export interface PriceGap {
+  asin: string;
+  product: PricedProduct | null;
+  latest: { pricePence: number; observedAt: Date } | null;
+}
+
+interface PriceGapRow {
+  asin: string;
+  id: number | string | null;
+  title: string | null;
+  image_url: string | null;
+  price_pence: number | null;
+  list_price_pence: number | null;
+  saving_basis_type: string | null;
+  price_as_of: string | Date | null;
+  last_price_pence: number | null;
+  last_observed_at: string | Date | null;
+}
+
+/**
+ * Of `asins`, those whose price history does not back the price in effect: no product in the
+ * catalogue (`product` null), no observation yet, or a latest observation (by observed time, then
+ * id) at another price. One statement, whatever the count; usually answers nothing. Pence.
+ */
+export async function priceGaps(db: Db | Tx, asins: readonly string[]): Promise<PriceGap[]> {
+  if (asins.length === 0) return [];
+  const result = await db.execute(sql`
+    select u.asin, p.id, p.title, p.image_url, p.price_pence, p.list_price_pence, p.saving_basis_type, p.price_as_of,
+      o.price_pence as last_price_pence, o.observed_at as last_observed_at
+    from unnest(${sql.param([...asins])}::text[]) as u(asin)
+      left join ${products} p on p.asin = u.asin
+      left join lateral (
+        select po.price_pence, po.observed_at from ${priceObservations} po
+        where po.product_id = p.id order by po.observed_at desc, po.id desc limit 1
+      ) o on true
+    where p.id is null or o.price_pence is null or o.price_pence <> p.price_pence`);
+  // Raw SQL: node-postgres answers bigint as text; both drivers answer timestamps as text.
+  return rowsOf<PriceGapRow>(result).map((r) => ({
+    asin: r.asin,
+    product:
+      r.id === null
+        ? null
+        : {
+            id: Number(r.id),
+            asin: r.asin,
+            title: r.title ?? '',
+            imageUrl: r.image_url,
+            pricePence: Number(r.price_pence),
+            listPricePence: r.list_price_pence === null ? null : Number(r.list_price_pence),
+            savingBasisType: r.saving_basis_type,
+            priceAsOf: new Date(r.price_as_of as string | Date),
+          },
+    latest:
+      r.last_price_pence === null
+        ? null
+        : { pricePence: Number(r.last_price_pence), observedAt: new Date(r.last_observed_at as string | Date) },
+  }));
+}
+
 /** Inserts observations in batches; returns product id → new observation id. */
 export async function insertObservations(tx: Queryable, rows: readonly NewObservation[]): Promise<Map<number, number>> {
   const ids = new Map<number, number>();

@@ -16,16 +16,18 @@ import {
   insertObservations,
   latestObservations,
   loadPricedProducts,
+  priceGaps,
   updateProductPrices,
   type LatestObservation,
   type NewObservation,
   type PriceConfirmation,
+  type PriceGap,
   type PricedProduct,
   type ProductPriceUpdate,
 } from './prices.queries';
 
-export type { LatestObservation, NewObservation, PriceConfirmation, PricedProduct, ProductPriceUpdate };
-export { latestObservations, loadPricedProducts };
+export type { LatestObservation, NewObservation, PriceConfirmation, PriceGap, PricedProduct, ProductPriceUpdate };
+export { latestObservations, loadPricedProducts, priceGaps };
 /** The deal kinds of docs/decisions/0008-deal-definition.md (stored in products.deal_kind). */
 export { DEAL_KINDS, type DealKind };
 

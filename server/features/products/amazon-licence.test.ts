@@ -240,9 +240,7 @@ describe('who owns a price: the writers keep price_source', () => {
     uniqueAsins: 1,
   });
   const check = (l: BatchLookupResult) =>
-    catalogueTransaction(database.db, (tx) =>
-      refreshPrices(tx, { sourceName: 'creators-api', lookup: l, now: start }, [{ productAsin: asin }]),
-    );
+    catalogueTransaction(database.db, (tx) => refreshPrices(tx, { sourceName: 'creators-api', lookup: l, now: start }, [asin]));
 
   it('a CSV price becomes Amazon data when the API changes or confirms it, and a feed again when a CSV re-imports it', async () => {
     await importCatalogueStream(database.db, Readable.from([`asin,title,price\n${asin},Writer test kettle,9.99\n`]), {
