@@ -93,6 +93,8 @@ export interface FakeCreatorsApi {
   expireTokens(): void;
   /** Requests per second from now on (the throttling window starts afresh). */
   setRate(ratePerSecond: number): void;
+  /** Arrival jitter forgiven from now on, ms (see {@link FakeCreatorsApiOptions.toleranceMs}). */
+  setToleranceMs(toleranceMs: number): void;
   close(): Promise<void>;
 }
 
@@ -135,7 +137,7 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
   const marketplace = opts.marketplace ?? 'www.amazon.co.uk';
   let rate = opts.ratePerSecond ?? 1;
   const ttl = opts.tokenTtlSeconds ?? 3600;
-  const tolerance = opts.toleranceMs ?? 50;
+  let tolerance = opts.toleranceMs ?? 50;
   const products = opts.realCatalogue === false ? new Map<string, FakeProduct>() : loadRealProducts();
   const samples = opts.realCatalogue === false ? new Map<string, Record<string, unknown>>() : loadSampleItems();
   const variations = opts.realCatalogue === false ? null : loadVariationsSample();
@@ -183,6 +185,7 @@ export async function startFakeCreatorsApi(opts: FakeCreatorsApiOptions = {}): P
       rate = value;
       accepted.length = 0;
     },
+    setToleranceMs: (value) => void (tolerance = value),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
