@@ -7,14 +7,17 @@
  * bulk-inserted; then half of the products get a lower price with a new observation, as an import
  * would. runPriceCheck runs over everything as the scheduled job does (no per-alert results) with
  * the real catalogue source and the real limiter at 1,000 calls/s, then once more (nothing new,
- * nothing to send); five such rounds. Prints, per database, the median evaluation rate of each kind
- * of run (the check's transaction: prices, judging, queueing the deferred e-mails, writing the
- * alerts back, the log) with its range, beside its budget; the e-mails queued, source calls and
- * their spacing, and what the run would take at the default 1 call/s, with PASS/MISS and the load
- * average (the machine is shared: compare runs made back to back). PostgreSQL: BENCH_DATABASE_URL, else
+ * nothing to send); five such rounds, the last four with the catalogue's prices in hand (the same
+ * quotes without the 200 source calls). Prints, per database, the median evaluation rate of each
+ * kind of run (the check's transaction: prices, judging, queueing the deferred e-mails, writing the
+ * alerts back, the log) with its range, beside its budget; the alerts judged per CPU-second (the
+ * CPU time of the last four rounds' whole runs: what an idle machine would approach, the machine
+ * being shared); the e-mails queued, source calls and their spacing, and what the run would take
+ * at the default 1 call/s, with PASS/MISS and the load average (compare runs made back to back). PostgreSQL: BENCH_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres (a scratch database, dropped). Asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -25,7 +28,7 @@ import { subscribers } from '../server/db/schema/visitors.schema';
 import { testEnv } from '../server/env';
 import { runPriceCheck } from '../server/features/price-checks/price-check.service';
 import { createCatalogueSource } from '../server/sources/catalogue.source';
-import type { PriceSource } from '../server/sources/price-source';
+import type { PriceQuote, PriceSource } from '../server/sources/price-source';
 import { withScratchPostgres } from './bench-postgres';
 
 const PRODUCTS = 2_000;
@@ -54,6 +57,44 @@ async function dropHalfThePrices(database: Database): Promise<void> {
   );
   await database.db.execute(sql`insert into ${priceObservations} (product_id, asin, price_pence, source, observed_at)
     select id, asin, price_pence, 'csv-import', price_as_of from products where id % 2 = 0`);
+}
+
+/** The catalogue's current prices as quotes (what the catalogue source answers, read in one query). */
+async function catalogueQuotes(database: Database): Promise<Map<string, PriceQuote>> {
+  const rows = await database.db
+    .select({
+      asin: products.asin,
+      pricePence: products.pricePence,
+      listPricePence: products.listPricePence,
+      priceAsOf: products.priceAsOf,
+    })
+    .from(products);
+  return new Map(rows.map((r) => [r.asin, { ...r, savingBasisType: null, observedAt: r.priceAsOf }]));
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * CPU time used so far, ms: this process (with the PGlite worker thread) and, on PostgreSQL, the
+ * server processes connected to this database (Linux /proc, clock-tick resolution). Undefined when
+ * /proc cannot be read.
+ */
+async function cpuMs(database: Database): Promise<number | undefined> {
+  const own = process.cpuUsage();
+  let total = (own.user + own.system) / 1000;
+  if (database.kind === 'postgres') {
+    const { rows } = await database.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+    for (const { pid } of rows) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        // utime and stime: fields 14 and 15 of stat, 12 and 13 after "pid (comm) ".
+        total += ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return total;
 }
 
 async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -134,15 +175,32 @@ async function measure(label: string, database: Database): Promise<void> {
   const quietRates = [rate(second.alertsChecked, second.evaluationMs)];
   const queued = [first.notificationsQueued];
   let quietQueued = second.notificationsQueued;
+  // The other rounds take the catalogue's prices in hand (the same quotes, no source calls), so the
+  // CPU time of a run is its evaluation's: a figure the other work on this shared machine hardly moves.
+  const dropCpuRates: number[] = [];
+  const quietCpuRates: number[] = [];
+  const timed = async () => {
+    const quotes = await catalogueQuotes(database);
+    const cpuBefore = await cpuMs(database);
+    const r = await runPriceCheck(deps, { trigger: 'cron', results: false, quotes });
+    const cpuAfter = await cpuMs(database);
+    return { r, cpu: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
+  };
   for (let round = 1; round < ROUNDS; round++) {
     await dropHalfThePrices(database);
-    const drop = await runPriceCheck(deps, { trigger: 'cron', results: false });
-    const quiet = await runPriceCheck(deps, { trigger: 'cron', results: false });
-    dropRates.push(rate(drop.alertsChecked, drop.evaluationMs));
-    quietRates.push(rate(quiet.alertsChecked, quiet.evaluationMs));
-    queued.push(drop.notificationsQueued);
-    quietQueued += quiet.notificationsQueued;
+    const drop = await timed();
+    const quiet = await timed();
+    dropRates.push(rate(drop.r.alertsChecked, drop.r.evaluationMs));
+    quietRates.push(rate(quiet.r.alertsChecked, quiet.r.evaluationMs));
+    if (drop.cpu) dropCpuRates.push(rate(drop.r.alertsChecked, drop.cpu));
+    if (quiet.cpu) quietCpuRates.push(rate(quiet.r.alertsChecked, quiet.cpu));
+    queued.push(drop.r.notificationsQueued);
+    quietQueued += quiet.r.notificationsQueued;
   }
+  const cpuLine = (rates: number[]) =>
+    rates.length === 0
+      ? '    CPU-time rate:           not measured (no /proc)'
+      : `    CPU-time rate:           ${int.format(Math.round(median(rates)))} alerts per CPU-second, median of ${rates.length} ${spread(rates)} (${database.kind === 'pglite' ? 'this process with its PGlite worker' : 'this process and the PostgreSQL backends'}; whole run, prices in hand)`;
   const roundsLoad = load();
   const firstRate = median(dropRates);
   const secondRate = median(quietRates);
@@ -156,6 +214,7 @@ async function measure(label: string, database: Database): Promise<void> {
   console.log(
     `    alert evaluation:        ${int.format(Math.round(firstRate))} alerts/s        budget ≥ ${int.format(EVALUATION_BUDGET)}/s   ${verdict(firstRate >= EVALUATION_BUDGET)}   median of ${ROUNDS} ${spread(dropRates)} (prices, judge, queue ${int.format(first.notificationsQueued)} deferred e-mails, write back, log)`,
   );
+  console.log(cpuLine(dropCpuRates));
   console.log(
     `    price-source calls:      ${first.sourceCalls} for ${int.format(first.uniqueAsins)} unique ASINs   budget = ⌈${first.uniqueAsins} / 10⌉ = ${expectedCalls}   ${verdict(first.sourceCalls === expectedCalls)}`,
   );
@@ -169,6 +228,7 @@ async function measure(label: string, database: Database): Promise<void> {
   console.log(
     `    alert evaluation:        ${int.format(Math.round(secondRate))} alerts/s        budget ≥ ${int.format(EVALUATION_BUDGET)}/s   ${verdict(secondRate >= EVALUATION_BUDGET)}   median of ${ROUNDS} ${spread(quietRates)}`,
   );
+  console.log(cpuLine(quietCpuRates));
   console.log(
     `    e-mails queued:          ${quietQueued} (must be 0: one notification per alert and observation)   ${verdict(quietQueued === 0)}`,
   );

@@ -81,16 +81,18 @@ export type PriceDropSqlInput = Record<Exclude<keyof PriceDropInput, 'asOf'>, SQ
  */
 export function priceDropInsertSql(input: PriceDropSqlInput, source: SQL, now: Date): SQL {
   const iso = (ts: SQL) => sql`to_char((${ts}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  // A row's to_jsonb, measured a third cheaper than jsonb_build_object over thousands of rows.
-  const payload = sql`(select to_jsonb(p) from (select
-      ${input.alertId} as "alertId", ${input.observationId} as "observationId", ${input.recipient} as "recipient",
-      ${input.asin} as "asin", ${input.productTitle} as "productTitle", ${input.productImageUrl} as "productImageUrl",
-      ${input.oldPricePence} as "oldPricePence", ${input.newPricePence} as "newPricePence",
-      ${input.targetPricePence} as "targetPricePence", ${iso(input.asOf)} as "asOf", ${now.toISOString()}::text as "issuedAt") p)`;
+  // The payload is to_jsonb of the whole row d, whose columns are named as its keys: no per-row
+  // subquery or jsonb_build_object (measured a third cheaper over thousands of rows).
   return sql`insert into email_outbox (recipient, kind, dedupe_key, created_at, payload, headers)
-    select ${input.recipient}, 'price-drop', 'price-drop:' || (${input.alertId}) || ':' || (${input.observationId}),
-      ${now.toISOString()}::timestamptz, ${payload}, '{}'::jsonb
-    ${source}
+    select d."recipient", 'price-drop', 'price-drop:' || d."alertId" || ':' || d."observationId",
+      ${now.toISOString()}::timestamptz, to_jsonb(d), '{}'::jsonb
+    from (
+      select ${input.alertId} as "alertId", ${input.observationId} as "observationId", ${input.recipient} as "recipient",
+        ${input.asin} as "asin", ${input.productTitle} as "productTitle", ${input.productImageUrl} as "productImageUrl",
+        ${input.oldPricePence} as "oldPricePence", ${input.newPricePence} as "newPricePence",
+        ${input.targetPricePence} as "targetPricePence", ${iso(input.asOf)} as "asOf", ${now.toISOString()}::text as "issuedAt"
+      ${source}
+    ) as d
     on conflict (dedupe_key) do nothing
     returning (payload->>'alertId')::bigint as alert_id`;
 }

@@ -8,9 +8,9 @@ import { products } from './catalogue.schema';
 
 /**
  * Stored with `fillfactor = 50` (hand-written in migration 0013: Drizzle's schema cannot express
- * it): a price check rewrites the checked columns of the alerts whose price or observation changed, none of them
- * indexed, so half-empty pages let PostgreSQL update them in place (HOT) instead of touching the
- * three indexes (issue 7).
+ * it): a price check rewrites the checked columns of the alerts whose price or observation changed,
+ * none of them indexed, so half-empty pages let PostgreSQL update them in place (HOT) instead of
+ * touching the three indexes (issue 7).
  *
  * `last_checked_at` is the last check that wrote the alert; a sweep (below) may have checked it
  * since: read {@link dealAlertLastCheckedAt}.
