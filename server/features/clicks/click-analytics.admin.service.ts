@@ -31,7 +31,8 @@ import {
   type UserClicksResponse,
 } from '../../../common/api/click-analytics.admin.schema';
 import type { Database } from '../../db/client';
-import { FLAG_ANONYMOUS, FLAG_CLICKED, FLAG_EMAIL_SOURCE, campaignParts, type ClickLog } from './click-log';
+import { FLAG_EMAIL_SOURCE, campaignParts } from './click-log';
+import { countProductClicks, countVisits } from './click-log-counts';
 import { freshClickLogs } from './click-log-cache';
 import {
   categoryClicksByIds,
@@ -42,7 +43,7 @@ import {
   type InstantRange,
   type ProductClickDbRow,
 } from './click-analytics.queries';
-import { londonDayNumber, dayNumberDate, newestPositions, rankCounts } from './click-analytics.rules';
+import { newestPositions, rankCounts } from './click-analytics.rules';
 
 /** A validated range: the instants and the dates as asked (echoed in answers and file names). */
 export interface AnalyticsRange extends InstantRange {
@@ -84,73 +85,13 @@ export function toClickRow(r: ProductClickDbRow): ProductClickRow {
   };
 }
 
-/** Per-key, per-user, per-group and per-day counts of the product clicks in range. */
-function countProductClicks(log: ClickLog, range: InstantRange) {
-  const [from, to] = bounds(range);
-  const perKey = new Int32Array(log.keys.size);
-  const perUser = new Int32Array(log.users.size);
-  const lastAt = new Float64Array(log.users.size);
-  const perGroup = new Int32Array(log.groups.size);
-  let uncategorised = 0;
-  const perDay = dayCounts();
-  let total = 0;
-  let anonymous = 0;
-  let fromEmail = 0;
-  for (let i = 0; i < log.length; i++) {
-    const at = log.atMs[i] as number;
-    if (at < from || at >= to) continue;
-    total++;
-    const key = log.key[i] as number;
-    if (key >= 0) perKey[key]!++;
-    const user = log.user[i] as number;
-    if (user < 0) anonymous++;
-    else {
-      perUser[user]!++;
-      if (at > (lastAt[user] as number)) lastAt[user] = at;
-    }
-    const group = log.group[i] as number;
-    if (group >= 0) perGroup[group]!++;
-    else uncategorised++;
-    if ((log.flags[i] as number) & FLAG_EMAIL_SOURCE) fromEmail++;
-    perDay.add(londonDayNumber(at));
-  }
-  return { perKey, perUser, lastAt, perGroup, uncategorised, perDay, total, anonymous, fromEmail };
-}
-
-/** Counts per London day number in a typed array (a Map per click costs too much at 1,000,000 clicks). */
-function dayCounts() {
-  const BASE = 10_957; // 2000-01-01
-  const counts = new Int32Array(60 * 366);
-  const outside = new Map<number, number>();
-  let first = Infinity;
-  let last = -Infinity;
-  return {
-    add(day: number) {
-      const slot = day - BASE;
-      if (slot >= 0 && slot < counts.length) counts[slot]!++;
-      else outside.set(day, (outside.get(day) ?? 0) + 1);
-      if (day < first) first = day;
-      if (day > last) last = day;
-    },
-    /** Every London day from the first to the last day with clicks, with 0 for the days between. */
-    series(): ClickStats['clicksPerDay'] {
-      const out: ClickStats['clicksPerDay'] = [];
-      for (let d = first; d <= last; d++) {
-        const slot = d - BASE;
-        out.push({ date: dayNumberDate(d), clicks: slot >= 0 && slot < counts.length ? (counts[slot] as number) : (outside.get(d) ?? 0) });
-      }
-      return out;
-    },
-  };
-}
-
 /** `GET /api/admin/product-clicks-stats`: click stats of the range (spec §3) with the tab's cards and charts. */
 export async function productClickStats(database: Database, range: AnalyticsRange, now: Date): Promise<ClickStats> {
   const { productClicks: log } = await freshClickLogs(database, now);
-  const c = countProductClicks(log, range);
-  const users = rankCounts(c.perUser, (i) => log.users.values[i] as string);
-  const keys = rankCounts(c.perKey, (i) => log.keys.values[i] as string);
-  const categories = rankCounts(c.perGroup, (i) => log.groups.values[i] as string).map((i) => ({
+  const c = countProductClicks(log, ...bounds(range));
+  const users = rankCounts(c.perUser, log.users);
+  const keys = rankCounts(c.perKey, log.keys);
+  const categories = rankCounts(c.perGroup, log.groups).map((i) => ({
     category: log.groups.values[i] as string,
     clicks: c.perGroup[i] as number,
   }));
@@ -183,15 +124,15 @@ export async function productClickStats(database: Database, range: AnalyticsRang
  */
 export async function rankedTotals(database: Database, range: AnalyticsRange, now: Date) {
   const { productClicks: log } = await freshClickLogs(database, now);
-  const c = countProductClicks(log, range);
+  const c = countProductClicks(log, ...bounds(range));
   return {
-    products: rankCounts(c.perKey, (i) => log.keys.values[i] as string).map((i) => ({
+    products: rankCounts(c.perKey, log.keys).map((i) => ({
       asin: log.keys.values[i] as string,
       title: log.keyLabels[i] ?? null,
       category: log.keyGroups[i] ?? null,
       clickCount: c.perKey[i] as number,
     })),
-    users: rankCounts(c.perUser, (i) => log.users.values[i] as string).map((i) => ({
+    users: rankCounts(c.perUser, log.users).map((i) => ({
       email: log.users.values[i] as string,
       clickCount: c.perUser[i] as number,
       lastClickedAt: new Date(c.lastAt[i] as number).toISOString(),
@@ -283,7 +224,12 @@ export async function categoryClickStats(database: Database, range: AnalyticsRan
     categorySlug: log.keys.values[i] as string,
     clickCount: perKey[i] as number,
   }));
-  const recent = newestPositions(log, RECENT_CATEGORY_CLICKS, (i) => (log.atMs[i] as number) >= from && (log.atMs[i] as number) < to);
+  const recent = newestPositions(
+    log,
+    RECENT_CATEGORY_CLICKS,
+    (i) => (log.atMs[i] as number) >= from && (log.atMs[i] as number) < to,
+    false,
+  );
   const rows = await categoryClicksByIds(
     database.db,
     recent.positions.map((i) => log.ids[i] as number),
@@ -299,42 +245,21 @@ export async function categoryClickStats(database: Database, range: AnalyticsRan
   };
 }
 
-/** Visit figures of the range: totals and per campaign. */
-function countVisits(log: ClickLog, range: InstantRange) {
-  const [from, to] = bounds(range);
-  const perCampaign = new Int32Array(log.campaigns.size);
-  const clickedPerCampaign = new Int32Array(log.campaigns.size);
-  let total = 0;
-  let fromEmail = 0;
-  let anonymous = 0;
-  let clicked = 0;
-  for (let i = 0; i < log.length; i++) {
-    const at = log.atMs[i] as number;
-    if (at < from || at >= to) continue;
-    total++;
-    const flags = log.flags[i] as number;
-    if (flags & FLAG_EMAIL_SOURCE) fromEmail++;
-    if (flags & FLAG_ANONYMOUS) anonymous++;
-    const campaign = log.campaign[i] as number;
-    if (campaign >= 0) perCampaign[campaign]!++;
-    if (flags & FLAG_CLICKED) {
-      clicked++;
-      if (campaign >= 0) clickedPerCampaign[campaign]!++;
-    }
-  }
-  return { total, fromEmail, anonymous, clicked, perCampaign, clickedPerCampaign };
-}
-
 /** `GET /api/admin/email-tracking`: summary, campaigns and the recent e-mail visits of the range (spec §3). */
 export async function emailTracking(database: Database, range: AnalyticsRange, now: Date): Promise<EmailTracking> {
   const logs = await freshClickLogs(database, now);
-  const v = countVisits(logs.visits, range);
-  const c = countProductClicks(logs.productClicks, range);
+  const v = countVisits(logs.visits, ...bounds(range));
+  const c = countProductClicks(logs.productClicks, ...bounds(range));
   const [from, to] = bounds(range);
-  const recent = newestPositions(logs.visits, RECENT_EMAIL_VISITS, (i) => {
-    const at = logs.visits.atMs[i] as number;
-    return at >= from && at < to && ((logs.visits.flags[i] as number) & FLAG_EMAIL_SOURCE) !== 0;
-  });
+  const recent = newestPositions(
+    logs.visits,
+    RECENT_EMAIL_VISITS,
+    (i) => {
+      const at = logs.visits.atMs[i] as number;
+      return at >= from && at < to && ((logs.visits.flags[i] as number) & FLAG_EMAIL_SOURCE) !== 0;
+    },
+    false,
+  );
   const [visitRows, totalSearches] = await Promise.all([
     visitsByIds(
       database.db,
@@ -342,7 +267,7 @@ export async function emailTracking(database: Database, range: AnalyticsRange, n
     ),
     searchesIn(database.db, range),
   ]);
-  const campaigns = rankCounts(v.perCampaign, (i) => logs.visits.campaigns.values[i] as string).map((i) => ({
+  const campaigns = rankCounts(v.perCampaign, logs.visits.campaigns).map((i) => ({
     ...campaignParts(logs.visits.campaigns.values[i] as string),
     visits: v.perCampaign[i] as number,
     clickThroughs: v.clickedPerCampaign[i] as number,

@@ -3,7 +3,7 @@
  * the newest events of an in-memory click index.
  */
 import { londonDate } from '../../../common/analytics-dates';
-import type { ClickLog } from './click-log';
+import { Dictionary, nameCollator, type ClickLog } from './click-log';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -56,25 +56,49 @@ export function dayNumberDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Indexes with a count above 0, most first; ties by `nameOf` (A→Z), so lists are stable. */
-export function rankCounts(counts: Int32Array, nameOf: (i: number) => string): number[] {
+/**
+ * Indexes with a count above 0, most first; ties by name A→Z (as `localeCompare`), so lists are
+ * stable. Names are `nameOf(i)`, or a dictionary's values (ordered once, {@link Dictionary.collationRanks}).
+ */
+export function rankCounts(counts: Int32Array, names: ((i: number) => string) | Dictionary): number[] {
   const present: number[] = [];
   for (let i = 0; i < counts.length; i++) if ((counts[i] as number) > 0) present.push(i);
-  return present.sort((a, b) => (counts[b] as number) - (counts[a] as number) || nameOf(a).localeCompare(nameOf(b)));
+  if (names instanceof Dictionary) {
+    const ranks = names.collationRanks();
+    return present.sort((a, b) => (counts[b] as number) - (counts[a] as number) || (ranks[a] as number) - (ranks[b] as number));
+  }
+  return present.sort((a, b) => (counts[b] as number) - (counts[a] as number) || nameCollator.compare(names(a), names(b)));
 }
 
 /**
  * The positions of the `limit` newest events (by time, then id) for which `keep` is true, newest
- * first, and how many events `keep` accepts. Scans from the end, where the newest rows usually are.
+ * first, and how many events `keep` accepts (`total`; only with `count`, else -1). Scans from the
+ * end, where the newest rows usually are; without `count`, once `limit` events are kept, it skips
+ * every block (`ClickLog.blockMaxAt`) whose events are all older than the oldest kept, so the
+ * answer is the same whatever the order of the events.
  */
-export function newestPositions(log: ClickLog, limit: number, keep: (i: number) => boolean): { positions: number[]; total: number } {
+export function newestPositions(
+  log: ClickLog,
+  limit: number,
+  keep: (i: number) => boolean,
+  count = true,
+): { positions: number[]; total: number } {
   const kept: number[] = [];
   const newer = (a: number, b: number) => {
     const d = (log.atMs[a] as number) - (log.atMs[b] as number);
     return d !== 0 ? d > 0 : (log.ids[a] as number) > (log.ids[b] as number);
   };
+  const size = 2 ** log.blockBits;
   let total = 0;
   for (let i = log.length - 1; i >= 0; i--) {
+    if (!count && kept.length === limit && i % size === size - 1) {
+      // At the last event of a block: skip the block when all of it is older than the oldest kept.
+      const block = Math.floor(i / size);
+      if ((log.blockMaxAt[block] as number) < (log.atMs[kept[limit - 1] as number] as number)) {
+        i -= size - 1;
+        continue;
+      }
+    }
     if (!keep(i)) continue;
     total++;
     if (kept.length === limit && !newer(i, kept[limit - 1] as number)) continue;
@@ -83,5 +107,5 @@ export function newestPositions(log: ClickLog, limit: number, keep: (i: number) 
     kept.splice(at, 0, i);
     if (kept.length > limit) kept.pop();
   }
-  return { positions: kept, total };
+  return { positions: kept, total: count ? total : -1 };
 }

@@ -175,7 +175,7 @@ class ClickLogCache {
 
   private markClicked(visitId: number): void {
     const at = this.visits.log.positionOf(visitId);
-    if (at >= 0) this.visits.log.flags[at] = (this.visits.log.flags[at] as number) | FLAG_CLICKED;
+    if (at >= 0) this.visits.log.addFlag(at, FLAG_CLICKED);
   }
 
   logs(): ClickLogs {

@@ -45,10 +45,34 @@ export interface LogEntry {
   flags: number;
 }
 
+/**
+ * The order of `String.prototype.localeCompare` without arguments (the default locale and options),
+ * made once: `localeCompare` sets up a collator on every call.
+ */
+export const nameCollator = new Intl.Collator();
+
 /** Strings ↔ dense indexes. */
 export class Dictionary {
   readonly values: string[] = [];
   private readonly index = new Map<string, number>();
+  private ranks: Int32Array | null = null;
+
+  /**
+   * Per index: the value's place in {@link nameCollator} order (values the collator finds equal
+   * share a place). Sorted once and kept until a value is added: ranking 20,000 addresses with many
+   * equal counts by comparing their strings took about 25 ms a request.
+   */
+  collationRanks(): Int32Array {
+    if (this.ranks?.length === this.values.length) return this.ranks;
+    const order = this.values.map((_, i) => i).sort((a, b) => nameCollator.compare(this.values[a] as string, this.values[b] as string));
+    const ranks = new Int32Array(this.values.length);
+    for (let n = 1; n < order.length; n++) {
+      const same = nameCollator.compare(this.values[order[n - 1] as number] as string, this.values[order[n] as number] as string) === 0;
+      ranks[order[n] as number] = same ? (ranks[order[n - 1] as number] as number) : n;
+    }
+    this.ranks = ranks;
+    return ranks;
+  }
 
   /** The index of `value`, adding it when new; -1 for null. */
   intern(value: string | null): number {
@@ -111,12 +135,34 @@ export class ClickLog {
   readonly keyGroups: (string | null)[] = [];
   readonly groups = new Dictionary();
   readonly campaigns = new Dictionary();
+  /** Per block of 2^{@link blockBits} events: how many times one of its events was changed in place ({@link addFlag}). */
+  readonly blockEdits: number[] = [];
+  /** Per block: the earliest and latest event time (epoch ms) among its events. */
+  readonly blockMinAt: number[] = [];
+  readonly blockMaxAt: number[] = [];
   /** Room for this many events in every column. */
   private capacity = 0;
   private readonly keep: Required<ClickLogColumns>;
 
-  constructor(columns: ClickLogColumns = {}) {
+  /**
+   * @param columns the dictionary columns this table keeps (default all)
+   * @param blockBits events per block as a power of two (default 2^16 = 65,536): the unit of the
+   *   counts' block summaries (click-log-counts.ts)
+   */
+  constructor(
+    columns: ClickLogColumns = {},
+    readonly blockBits = 16,
+  ) {
     this.keep = { user: true, key: true, group: true, campaign: true, ...columns };
+  }
+
+  /** Sets `flag` on the event at `position`, noting the change for its block's summary. */
+  addFlag(position: number, flag: number): void {
+    const flags = this.flags[position] as number;
+    if ((flags & flag) === flag) return;
+    this.flags[position] = flags | flag;
+    const block = Math.floor(position / 2 ** this.blockBits);
+    this.blockEdits[block] = (this.blockEdits[block] ?? 0) + 1;
   }
 
   /** Makes room for `size` events in all, so a first load allocates each column once. */
@@ -141,6 +187,14 @@ export class ClickLog {
     }
     this.ids[i] = entry.id;
     this.atMs[i] = entry.atMs;
+    const block = Math.floor(i / 2 ** this.blockBits);
+    if (block === this.blockMinAt.length) {
+      this.blockMinAt.push(entry.atMs);
+      this.blockMaxAt.push(entry.atMs);
+    } else {
+      if (entry.atMs < (this.blockMinAt[block] as number)) this.blockMinAt[block] = entry.atMs;
+      if (entry.atMs > (this.blockMaxAt[block] as number)) this.blockMaxAt[block] = entry.atMs;
+    }
     if (this.keep.user) {
       const user = this.users.intern(entry.user);
       this.user = widenIndex(this.user, user);
