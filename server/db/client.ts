@@ -110,7 +110,7 @@ async function createPgliteDataDir(dataDir: string): Promise<void> {
 }
 
 /**
- * The test helper's and the benches' `PGLITE_WORKER` switch as an {@link OpenDatabaseOptions.worker}
+ * The test helper's `PGLITE_WORKER` switch as an {@link OpenDatabaseOptions.worker}
  * value: `1` forces the worker thread, `0` forbids it, anything else keeps the default (worker on
  * disk, same thread in memory). `npm start` and the import CLI always take the default.
  */
