@@ -90,22 +90,19 @@ export function newestPositions(
   };
   const size = 2 ** log.blockBits;
   let total = 0;
-  for (let i = log.length - 1; i >= 0; i--) {
-    if (!count && kept.length === limit && i % size === size - 1) {
-      // At the last event of a block: skip the block when all of it is older than the oldest kept.
-      const block = Math.floor(i / size);
-      if ((log.blockMaxAt[block] as number) < (log.atMs[kept[limit - 1] as number] as number)) {
-        i -= size - 1;
-        continue;
-      }
+  for (let block = Math.ceil(log.length / size) - 1; block >= 0; block--) {
+    // Skip a block when all of it is older than the oldest kept.
+    if (!count && kept.length === limit && (log.blockMaxAt[block] as number) < (log.atMs[kept[limit - 1] as number] as number)) continue;
+    const start = block * size;
+    for (let i = Math.min(log.length, start + size) - 1; i >= start; i--) {
+      if (!keep(i)) continue;
+      total++;
+      if (kept.length === limit && !newer(i, kept[limit - 1] as number)) continue;
+      let at = kept.length === limit ? limit - 1 : kept.length;
+      while (at > 0 && newer(i, kept[at - 1] as number)) at--;
+      kept.splice(at, 0, i);
+      if (kept.length > limit) kept.pop();
     }
-    if (!keep(i)) continue;
-    total++;
-    if (kept.length === limit && !newer(i, kept[limit - 1] as number)) continue;
-    let at = kept.length === limit ? limit - 1 : kept.length;
-    while (at > 0 && newer(i, kept[at - 1] as number)) at--;
-    kept.splice(at, 0, i);
-    if (kept.length > limit) kept.pop();
   }
   return { positions: kept, total: count ? total : -1 };
 }

@@ -29,7 +29,8 @@ import { rankedTotals, toClickRow, type AnalyticsRange } from './click-analytics
  * generation (rows, cells, CSV strings) is promoted to the old generation, which then grows several
  * times its live size before a full collection. Measured on the 1,000,000-row export (PostgreSQL,
  * bench/analytics.bench.ts): 2,000 rows with 16 chunks ahead raised the server's RSS by 180 MB,
- * 500 with 16 by 65–140 MB, 500 with 2 by 20–60 MB, 250 with 1 by about 10 MB, at about the same speed.
+ * 500 with 16 by 65–140 MB, 500 with 2 by 20–60 MB, 250 with 1 by about 10 MB (each right after the
+ * index fill), at about the same speed.
  */
 const BATCH = 250;
 const READ_AHEAD = 1;
