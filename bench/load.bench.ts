@@ -177,7 +177,7 @@ interface Feed {
 }
 
 /** Writes the 100k-row feed in the real file's layout; answers its path, its ASINs and the query words. */
-function writeExpandedFeed(dir: string): Feed {
+export function writeExpandedFeed(dir: string): Feed {
   const real = parse(readFileSync(REAL_FILE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const header = Object.keys(real[0] as Record<string, string>);
   const random = seededRandom(2023);
