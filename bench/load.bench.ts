@@ -72,7 +72,7 @@
  * or what became of what was sent); per kind of request p50/p95 at 50 and 200 connections; the
  * server's RSS idle, peak during the 200 step and at its end, and its VmHWM since start; the errors
  * the server logged; the PostgreSQL/PGlite throughput ratio; the load average and CPU count at the
- * start, before each database and at the end. BENCH_LOAD_RATE caps the offered load of the mix steps.
+ * start, before each database and at the end. BENCH_LOAD_RATE caps the offered load of the mix steps; BENCH_LOAD_DATABASES (pglite, postgres or both, the default) picks the databases.
  *
  * Budgets (issue 7), on PGlite: at 200 connections 0 errors and 0 non-2xx, p99 ≤ 250 ms, ≥ 500 req/s;
  * unique searches at 10 connections ≥ 100/s with p95 ≤ 50 ms; server RSS ≤ 300 MB idle and ≤ 400 MB
@@ -101,6 +101,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const REAL_FILE = path.resolve(import.meta.dirname, '../../shared/data/amazon-uk-2023/underpriced_and_overpriced_products.csv');
 const TARGET_ROWS = 100_000;
 const SECONDS = Math.max(1, Number(process.env.BENCH_LOAD_SECONDS ?? 10) || 10);
+/** BENCH_LOAD_DATABASES: `pglite`, `postgres` or both (default), comma-separated: which databases to measure. */
+const DATABASES = new Set((process.env.BENCH_LOAD_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
 const WARMUP_SECONDS = 2;
 /** BENCH_LOAD_RATE: caps the offered load at this many requests/s over all connections (autocannon overallRate); unset: as fast as answered. */
 const RATE = Number(process.env.BENCH_LOAD_RATE) > 0 ? Number(process.env.BENCH_LOAD_RATE) : undefined;
@@ -805,13 +807,20 @@ export async function run(): Promise<void> {
       `  feed: ${feed.rows.toLocaleString('en-GB')} rows (${feed.asins.length.toLocaleString('en-GB')} ASINs) written to a temporary CSV from ${path.basename(REAL_FILE)}; query words (Zipf, commonest first): ${feed.words.slice(0, 12).join(', ')}, …`,
     );
     const dataDir = path.join(scratch, 'data-pglite');
-    const embedded = await measure(
-      `PGlite on disk (DATA_DIR ${dataDir}, as npm start runs it: in a worker thread of the server)`,
-      { kind: 'pglite', dataDir },
-      feed,
-      scratch,
-    );
-    const server = await measurePostgres(feed, scratch);
+    const embedded = DATABASES.has('pglite')
+      ? await measure(
+          `PGlite on disk (DATA_DIR ${dataDir}, as npm start runs it: in a worker thread of the server)`,
+          { kind: 'pglite', dataDir },
+          feed,
+          scratch,
+        )
+      : null;
+    const server = DATABASES.has('postgres') ? await measurePostgres(feed, scratch) : null;
+    if (!embedded) {
+      console.log('\n  PGlite not measured (BENCH_LOAD_DATABASES): no summary or ratio.');
+      console.log(`  machine at end: ${machine()}`);
+      return;
+    }
 
     console.log('\n  Summary');
     if (server) {

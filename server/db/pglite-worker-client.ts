@@ -76,6 +76,14 @@ function wireOptions(options: QueryOptions | undefined): WireOptions | undefined
   return out;
 }
 
+/**
+ * The worker's V8 young generation in MB (issue 7 "Memory"; docs/decisions/0015-pglite-memory.md):
+ * 12 MB = two 4 MB semi-spaces plus V8's own share, as the main thread's `--max-semi-space-size=4`
+ * (scripts/server-node-flags.mjs). The default grew the worker's new space to about 30 MB for a few
+ * MB of young objects (the rows crossing from PGlite), and RSS keeps those pages.
+ */
+export const WORKER_YOUNG_GENERATION_MB = 12;
+
 export class PgliteWorkerClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -87,7 +95,10 @@ export class PgliteWorkerClient {
 
   /** Starts the worker on `dataDir` (undefined: in memory). Await {@link waitReady} before use. */
   constructor(dataDir: string | undefined) {
-    this.#worker = new Worker(WORKER_URL, { workerData: { dataDir, startParams: pgliteStartParams() } });
+    this.#worker = new Worker(WORKER_URL, {
+      workerData: { dataDir, startParams: pgliteStartParams() },
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     this.waitReady = new Promise<void>((resolve, reject) => {
       const onReady = (m: { ready?: boolean; error?: ErrorData }) => {
         if (m.ready === undefined) return;

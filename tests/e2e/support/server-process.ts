@@ -8,20 +8,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 /**
- * How the server is run: `built` = `node --enable-source-maps dist/server/main.js` (what `npm start`
- * runs); `npm-start` = the whole `npm start` (build checks included); `tsx` = `tsx server/main.ts`.
+ * How the server is run: `built` = `node <SERVER_NODE_FLAGS> --enable-source-maps dist/server/main.js`
+ * (what `npm start` runs, with the same Node options: scripts/server-node-flags.mjs); `npm-start` = the whole `npm start` (build checks included); `tsx` = `tsx server/main.ts`.
  */
 export type ServerRunner = 'built' | 'npm-start' | 'tsx';
 
 function serverCommand(runner: ServerRunner, args: string[]): [string, string[]] {
   if (runner === 'tsx') return [TSX, ['server/main.ts', ...args]];
   if (runner === 'npm-start') return ['npm', ['start', '--silent', ...(args.length ? ['--', ...args] : [])]];
-  return [process.execPath, ['--enable-source-maps', 'dist/server/main.js', ...args]];
+  return [process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/main.js', ...args]];
 }
 
 function groupAlive(pid: number): boolean {
@@ -134,11 +135,15 @@ export function runImport(
   onSpawn?: (pid: number) => void,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/cli/import.cli.js', file, ...extraArgs], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/cli/import.cli.js', file, ...extraArgs],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     if (child.pid !== undefined) onSpawn?.(child.pid);
     let output = '';
     child.stdout.on('data', (d) => (output += String(d)));
