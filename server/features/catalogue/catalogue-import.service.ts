@@ -20,8 +20,21 @@ import { isLabelledSavingBasis } from '../../../common/discount';
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './catalogue-csv';
 import { detectLayout, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
 import { validateRow, type CatalogueRow } from './catalogue-row';
-import { loadExistingProducts, upsertProducts, type ExistingProduct, type OptionalProductColumn } from './catalogue.queries';
-import { confirmPrices, recordPrices, refreshProductStats, type NewObservation } from '../prices/prices.service';
+import {
+  insertNewProducts,
+  loadExistingProducts,
+  upsertProducts,
+  type ExistingProduct,
+  type OptionalProductColumn,
+} from './catalogue.queries';
+import {
+  confirmPrices,
+  recordPrices,
+  refreshProductStats,
+  statsOfNewProduct,
+  type NewObservation,
+  type NewProductValues,
+} from '../prices/prices.service';
 
 export interface ImportOptions {
   /** Reject the whole file (write nothing) when any row is bad. */
@@ -161,6 +174,7 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
       // Only kept when a caller needs them (Replace All, the Under £15 list).
       const accepted: string[] | null = opts.inTransaction ? [] : null;
 
+      let writingBatch: Promise<void> = Promise.resolve();
       const flush = async () => {
         const rows = batch;
         batch = [];
@@ -189,8 +203,26 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
           }
         }
         if (toWrite.length > 0) await noteCatalogueWrite(tx);
-        const ids = await upsertProducts(tx, toWrite, columns, { now, source });
-        const idOf = new Map(ids.map((r) => [r.asin, r.id]));
+        // New products are inserted once, with the statistics a refresh would give them (their only
+        // observation is the one recorded below at `now`); the others are upserted and refreshed.
+        const fresh = toWrite.filter((row) => !existing.has(row.asin));
+        const inserted = await insertNewProducts(
+          tx,
+          fresh,
+          fresh.map((row) => statsOfNewProduct(newProductValues(row, columns), now)),
+          columns,
+          { now, source },
+        );
+        const idOf = new Map(inserted.map((r) => [r.asin, r.id]));
+        const statsStored = new Set(idOf.values());
+        // Existing products, and a new ASIN another writer inserted meanwhile (refreshed as before).
+        const upserted = await upsertProducts(
+          tx,
+          toWrite.filter((row) => !idOf.has(row.asin)),
+          columns,
+          { now, source },
+        );
+        for (const r of upserted) idOf.set(r.asin, r.id);
         const observations: NewObservation[] = [];
         for (const row of toWrite) {
           const before = existing.get(row.asin);
@@ -209,7 +241,7 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
             observedAt: now,
           });
         }
-        await recordPrices(tx, observations, now);
+        await recordPrices(tx, observations, now, { statsStored });
         await confirmPrices(
           tx,
           // The feed re-asserts these prices: its source now vouches for them (price_source).
@@ -226,32 +258,46 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
         }
       };
 
-      for await (const record of records) {
-        if (!layout) {
-          layout = detectLayout(record.fields);
-          report.layout = layout.name;
-          columns = optionalColumnsOf(layout);
-          continue;
+      try {
+        for await (const record of records) {
+          if (!layout) {
+            layout = detectLayout(record.fields);
+            report.layout = layout.name;
+            columns = optionalColumnsOf(layout);
+            continue;
+          }
+          report.totalRows++;
+          const result = validateRow(record.fields, layout, record.line, (asin) => firstLine.get(asin));
+          const asin = result.ok ? result.row.asin : result.asin;
+          if (asin && !firstLine.has(asin)) firstLine.set(asin, record.line);
+          for (const message of result.warnings) report.warnings.push({ line: record.line, message });
+          if (!result.ok) {
+            reject(record.line, result.reasons.join('; '), result.asin);
+            continue;
+          }
+          const ruled = opts.rowRule?.(result.row);
+          if (ruled) {
+            reject(record.line, ruled, result.row.asin);
+            continue;
+          }
+          if (!writing) continue;
+          accepted?.push(result.row.asin);
+          batch.push(result.row);
+          if (batch.length >= BATCH_SIZE) {
+            // The next batch is read and validated while this one is written (the statements still
+            // run one batch after the other); its failure is rethrown at the next await.
+            await writingBatch;
+            writingBatch = flush();
+            writingBatch.catch(() => undefined);
+          }
         }
-        report.totalRows++;
-        const result = validateRow(record.fields, layout, record.line, (asin) => firstLine.get(asin));
-        const asin = result.ok ? result.row.asin : result.asin;
-        if (asin && !firstLine.has(asin)) firstLine.set(asin, record.line);
-        for (const message of result.warnings) report.warnings.push({ line: record.line, message });
-        if (!result.ok) {
-          reject(record.line, result.reasons.join('; '), result.asin);
-          continue;
-        }
-        const ruled = opts.rowRule?.(result.row);
-        if (ruled) {
-          reject(record.line, ruled, result.row.asin);
-          continue;
-        }
-        if (!writing) continue;
-        accepted?.push(result.row.asin);
-        batch.push(result.row);
-        if (batch.length >= BATCH_SIZE) await flush();
+      } catch (error) {
+        // No statement of this transaction may run after it ends (on PostgreSQL, its connection
+        // goes back to the pool): let the batch being written finish first.
+        await writingBatch.catch(() => undefined);
+        throw error;
       }
+      await writingBatch;
       await flush();
       if (!writing) {
         report.strictFailed = true;
@@ -289,6 +335,24 @@ function quoteOf(row: CatalogueRow, before: ExistingProduct, now: Date): PriceQu
     listPricePence,
     savingBasisType: listPricePence !== null && isLabelledSavingBasis(basis) ? basis : null,
     observedAt: now,
+  };
+}
+
+/**
+ * What a new product's row stores of the values its statistics read: a column the file carries
+ * with a value, else the column's default (as insertNewProducts writes it).
+ */
+function newProductValues(row: CatalogueRow, columns: readonly OptionalProductColumn[]): NewProductValues {
+  const stored = <C extends OptionalProductColumn>(column: C): CatalogueRow[C] | undefined =>
+    columns.includes(column) ? row[column] : undefined;
+  return {
+    pricePence: row.pricePence,
+    listPricePence: stored('listPricePence') ?? null,
+    savingBasisType: stored('savingBasisType') ?? null,
+    reviewCount: stored('reviewCount') ?? null,
+    boughtLastMonth: stored('boughtLastMonth') ?? null,
+    isBestSeller: stored('isBestSeller') ?? false,
+    rating: stored('rating') ?? null,
   };
 }
 

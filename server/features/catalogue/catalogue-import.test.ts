@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { createTestDatabase } from '../../test-support/test-db';
+import { refreshProductStats } from '../prices/prices.service';
 import { importCatalogueFile, importCatalogueStream } from './catalogue-import.service';
 
 let database: Database;
@@ -88,6 +89,31 @@ describe('the spec product layout', () => {
     // Trending: a 20 % labelled saving scores 0.6 × 20; nothing to go on scores 0 (docs/decisions/0002).
     expect((await product('B0SPEC0002'))?.trendingScore).toBeCloseTo(12, 2);
     expect((await product('B0SPEC0003'))?.trendingScore).toBe(0);
+  });
+
+  it('stores text with quotes, backslashes, braces, commas and the word NULL as written (rows travel as arrays)', async () => {
+    const lines = [
+      'asin,title,price,brand,features',
+      'B0ODD00001,"Say ""NULL"" \\ {braces}, ok",1.00,NULL,"[""a \\"" b"", ""{x,y}"", ""NULL""]"',
+      'B0ODD00002,NULL,2.00,,',
+    ];
+    const csv = file('awkward.csv', lines);
+    const report = await importCatalogueFile(database.db, csv, { now });
+    expect(report).toMatchObject({ imported: 2, rejected: [] });
+    expect(await product('B0ODD00001')).toMatchObject({
+      title: 'Say "NULL" \\ {braces}, ok',
+      brand: 'NULL',
+      features: ['a " b', '{x,y}', 'NULL'],
+    });
+    expect(await product('B0ODD00002')).toMatchObject({ title: 'NULL', brand: null, features: [] });
+    // The same rows again with new prices: existing products go through the upsert.
+    const again = await importCatalogueFile(
+      database.db,
+      file('awkward2.csv', [lines[0] as string, (lines[1] as string).replace(',1.00,', ',0.90,')]),
+      { now },
+    );
+    expect(again).toMatchObject({ updated: 1, changedAsins: ['B0ODD00001'] });
+    expect(await product('B0ODD00001')).toMatchObject({ title: 'Say "NULL" \\ {braces}, ok', brand: 'NULL', pricePence: 90 });
   });
 
   it('keeps the columns a later file does not carry, and counts a file that repeats the data as unchanged', async () => {
@@ -175,6 +201,95 @@ describe('bad rows', () => {
     expect(report.rejected).toEqual([
       { line: 2, reason },
       { line: 3, reason },
+    ]);
+  });
+});
+
+describe('statistics of new products', () => {
+  // A new product is written once, with the statistics the prices feature computes for it
+  // (statsOfNewProduct); a refresh at the same `now` must find nothing to change (issue 7).
+  async function statistics() {
+    return database.db
+      .select({
+        id: products.id,
+        asin: products.asin,
+        high: products.observedHigh30dPence,
+        low: products.observedLow30dPence,
+        score: products.trendingScore,
+        popularity: products.popularityScore,
+        dealKind: products.dealKind,
+        dealPercent: products.dealPercent,
+        dealLabel: products.dealLabel,
+      })
+      .from(products)
+      .orderBy(products.id);
+  }
+
+  async function expectRefreshChangesNothing() {
+    const imported = await statistics();
+    await refreshProductStats(
+      database.db,
+      imported.map((r) => r.id),
+      now,
+    );
+    expect(await statistics()).toEqual(imported);
+    return imported;
+  }
+
+  const HEADER = 'asin,title,price,originalPrice,savingBasisType,stars,reviews,isBestSeller,boughtInLastMonth,categoryName';
+  /** 1,200 rows (more than two batches) with and without list prices, ratings, reviews and sales. */
+  function rows(count: number, priceOf: (i: number) => number = (i) => 100 + ((i * 7919) % 50_000)) {
+    return Array.from({ length: count }, (_, i) => {
+      const price = priceOf(i);
+      const list = i % 3 === 0 ? '' : (price + ((i * 31) % 5000) - 40) / 100; // some not above the price: ignored
+      const basis = ['', 'LIST_PRICE', 'WAS_PRICE'][i % 3 === 1 ? (i >> 1) % 3 : 0];
+      const stars = i % 5 === 0 ? '' : i % 5 === 1 ? '4.219845137' : ((i % 41) / 10 + 0.9).toFixed(i % 2 ? 1 : 6);
+      // 4.219845137 stars and 100 reviews score 16.35 as stored (a real), 16.34 unrounded.
+      const reviews = i % 5 === 1 ? '100' : i % 4 === 0 ? '' : String((i * 37) % 20_000);
+      return `B0ST${String(i).padStart(6, '0')},Product ${i},${price / 100},${list},${basis},${stars},${reviews},${i % 7 === 0},${i % 6 ? '' : (i * 13) % 3000},Home`;
+    });
+  }
+
+  it('are what refreshProductStats stores, list-price deals and products without a list price alike', async () => {
+    const report = await importCatalogueFile(database.db, file('stats.csv', [HEADER, ...rows(1200)]), { now });
+    expect(report).toMatchObject({ imported: 1200, rejected: [] });
+    const imported = await expectRefreshChangesNothing();
+    // The file has both: labelled savings and products that are no deal, scored and unscored.
+    const deals = imported.filter((r) => r.dealKind === 'LABELLED_SAVING');
+    expect(deals.length).toBeGreaterThan(300);
+    expect(imported.filter((r) => r.dealKind === null).length).toBeGreaterThan(400);
+    expect(imported.every((r) => r.high !== null && r.high === r.low)).toBe(true);
+    expect(new Set(imported.map((r) => r.score)).size).toBeGreaterThan(100);
+  });
+
+  it('are what refreshProductStats stores when new products share batches with changed ones, and without list prices', async () => {
+    await importCatalogueFile(database.db, file('first.csv', [HEADER, ...rows(600)]), { now });
+    // Every third price changes, 600 products are new.
+    const second = rows(1200, (i) => (i < 600 && i % 3 === 0 ? 5000 + i : 100 + ((i * 7919) % 50_000)));
+    const report = await importCatalogueFile(database.db, file('second.csv', [HEADER, ...second]), {
+      now: new Date(now.getTime() + 3_600_000),
+    });
+    expect(report).toMatchObject({ imported: 600, rejected: [] });
+    expect(report.changedAsins.length).toBe(200);
+    const later = new Date(now.getTime() + 3_600_000);
+    const imported = await statistics();
+    await refreshProductStats(
+      database.db,
+      imported.map((r) => r.id),
+      later,
+    );
+    expect(await statistics()).toEqual(imported);
+
+    await database.db.delete(products);
+    const plain = await importCatalogueFile(
+      database.db,
+      file('plain.csv', ['ASIN,Title,Price', 'B0PLAIN001,Plain one,1.00', 'B0PLAIN002,Plain two,2.50']),
+      { now },
+    );
+    expect(plain.imported).toBe(2);
+    expect(await expectRefreshChangesNothing()).toMatchObject([
+      { high: 100, low: 100, score: 0, popularity: 0, dealKind: null },
+      { high: 250, low: 250, score: 0, popularity: 0, dealKind: null },
     ]);
   });
 });

@@ -4,7 +4,7 @@
  * by the prices feature (server/features/prices).
  * Every function runs on whatever it is given: the database or the caller's transaction.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import type { CatalogueRow } from './catalogue-row';
@@ -31,7 +31,7 @@ export interface ExistingProduct {
   isBestSeller: boolean;
 }
 
-/** Loads the products with these ASINs in one query, keyed by ASIN. */
+/** Loads the products with these ASINs in one query (the ASINs as one array parameter), keyed by ASIN. */
 export async function loadExistingProducts(db: Queryable, asins: readonly string[]): Promise<Map<string, ExistingProduct>> {
   if (asins.length === 0) return new Map();
   const rows = await db
@@ -54,7 +54,7 @@ export async function loadExistingProducts(db: Queryable, asins: readonly string
       isBestSeller: products.isBestSeller,
     })
     .from(products)
-    .where(inArray(products.asin, [...asins]));
+    .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])`);
   return new Map(rows.map((r) => [r.asin, r]));
 }
 
@@ -73,20 +73,146 @@ export type OptionalProductColumn =
   | 'boughtLastMonth'
   | 'isBestSeller';
 
-const EXCLUDED: Record<OptionalProductColumn, SQL> = {
-  listPricePence: sql`excluded.list_price_pence`,
-  savingBasisType: sql`excluded.saving_basis_type`,
-  rating: sql`excluded.rating`,
-  reviewCount: sql`excluded.review_count`,
-  imageUrl: sql`excluded.image_url`,
-  sourceUrl: sql`excluded.source_url`,
-  category: sql`excluded.category`,
-  categoryName: sql`excluded.category_name`,
-  brand: sql`excluded.brand`,
-  features: sql`excluded.features`,
-  boughtLastMonth: sql`excluded.bought_last_month`,
-  isBestSeller: sql`excluded.is_best_seller`,
+/**
+ * How an optional column travels: its SQL name, the element type of its array parameter, how a
+ * value is encoded into it, and the default a row without a value gets (`otherwise`; a nullable
+ * column without one gets null, its default), as drizzle's `default` did for a missing value.
+ */
+const OPTIONAL_COLUMNS: Record<
+  OptionalProductColumn,
+  { name: string; type: string; cast?: string; encode?: (v: unknown) => unknown; otherwise?: string }
+> = {
+  listPricePence: { name: 'list_price_pence', type: 'int' },
+  savingBasisType: { name: 'saving_basis_type', type: 'text' },
+  rating: { name: 'rating', type: 'real' },
+  reviewCount: { name: 'review_count', type: 'int' },
+  imageUrl: { name: 'image_url', type: 'text' },
+  sourceUrl: { name: 'source_url', type: 'text' },
+  category: { name: 'category', type: 'text', otherwise: "'other'" },
+  categoryName: { name: 'category_name', type: 'text' },
+  brand: { name: 'brand', type: 'text' },
+  // JSON text per row (an array of arrays would be read as a two-dimensional array).
+  features: { name: 'features', type: 'text', cast: 'jsonb', encode: (v) => JSON.stringify(v), otherwise: "'[]'::jsonb" },
+  boughtLastMonth: { name: 'bought_last_month', type: 'int' },
+  isBestSeller: { name: 'is_best_seller', type: 'boolean', otherwise: 'false' },
 };
+
+/** A new product's statistics columns (the prices feature's statsOfNewProduct), stored with its row. Pence. */
+export interface NewProductStats {
+  high: number | null;
+  low: number | null;
+  score: number;
+  popularity: number;
+  dealKind: string | null;
+  dealPercent: number | null;
+  dealLabel: string | null;
+}
+
+const STATS_COLUMNS: Array<{ name: string; type: string; value: (s: NewProductStats) => unknown }> = [
+  { name: 'observed_high_30d_pence', type: 'int', value: (s) => s.high },
+  { name: 'observed_low_30d_pence', type: 'int', value: (s) => s.low },
+  { name: 'trending_score', type: 'real', value: (s) => s.score },
+  { name: 'popularity_score', type: 'real', value: (s) => s.popularity },
+  { name: 'deal_kind', type: 'text', value: (s) => s.dealKind },
+  { name: 'deal_percent', type: 'smallint', value: (s) => s.dealPercent },
+  { name: 'deal_label', type: 'text', value: (s) => s.dealLabel },
+];
+
+/**
+ * `insert into products … select … from unnest(…)` of `rows`: one array parameter per column, so
+ * the statement text and its parameter count do not grow with the rows (no 65,535-parameter limit,
+ * no thousands of parameters to bind and parse).
+ * Writes asin, title, price, `source` and `price_source` = `opts.source`, `price_as_of`,
+ * `created_at` and `updated_at` = `now`, the `columns` the file carries (a row without a value
+ * gets the column's default), and with `stats` (one per row) the statistics columns.
+ */
+function insertProductsSql(
+  rows: readonly CatalogueRow[],
+  columns: readonly OptionalProductColumn[],
+  opts: { now: Date; source: string },
+  stats: readonly NewProductStats[] | undefined,
+  onConflict: SQL,
+): SQL {
+  const target: SQL[] = [
+    sql`asin`,
+    sql`title`,
+    sql`price_pence`,
+    sql`source`,
+    sql`price_source`,
+    sql`price_as_of`,
+    sql`created_at`,
+    sql`updated_at`,
+  ];
+  const now = opts.now.toISOString();
+  const select: SQL[] = [
+    sql`v.asin`,
+    sql`v.title`,
+    sql`v.price_pence`,
+    sql`${opts.source}`,
+    sql`${opts.source}`,
+    sql`${now}::timestamptz`,
+    sql`${now}::timestamptz`,
+    sql`${now}::timestamptz`,
+  ];
+  const arrays: SQL[] = [
+    sql`${sql.param(rows.map((r) => r.asin))}::text[]`,
+    sql`${sql.param(rows.map((r) => r.title))}::text[]`,
+    sql`${sql.param(rows.map((r) => r.pricePence))}::int[]`,
+  ];
+  const aliases: SQL[] = [sql`asin`, sql`title`, sql`price_pence`];
+  for (const column of new Set(columns)) {
+    const spec = OPTIONAL_COLUMNS[column];
+    const name = sql.raw(spec.name);
+    const encode = spec.encode;
+    const values = rows.map((r) => {
+      const v = r[column];
+      return v === undefined || v === null ? null : encode ? encode(v) : v;
+    });
+    target.push(name);
+    aliases.push(name);
+    arrays.push(sql`${sql.param(values)}::${sql.raw(spec.type)}[]`);
+    const value = spec.cast ? sql`v.${name}::${sql.raw(spec.cast)}` : sql`v.${name}`;
+    select.push(spec.otherwise ? sql`coalesce(${value}, ${sql.raw(spec.otherwise)})` : value);
+  }
+  if (stats) {
+    for (const spec of STATS_COLUMNS) {
+      const name = sql.raw(spec.name);
+      target.push(name);
+      aliases.push(name);
+      arrays.push(sql`${sql.param(stats.map(spec.value))}::${sql.raw(spec.type)}[]`);
+      select.push(sql`v.${name}`);
+    }
+  }
+  return sql`
+    insert into ${products} (${sql.join(target, sql`, `)})
+    select ${sql.join(select, sql`, `)}
+    from unnest(${sql.join(arrays, sql`, `)}) as v(${sql.join(aliases, sql`, `)})
+    ${onConflict}
+    returning id, asin`;
+}
+
+function idsOf(result: unknown): Array<{ id: number; asin: string }> {
+  // Both drivers answer `{ rows }`; node-postgres answers bigint as text.
+  return (result as { rows: Array<{ id: number | string; asin: string }> }).rows.map((r) => ({ id: Number(r.id), asin: r.asin }));
+}
+
+/**
+ * Inserts new products with their statistics (`stats[i]` for `rows[i]`, from the prices feature's
+ * statsOfNewProduct) in one statement, so a new product is written once. A row whose ASIN exists
+ * by then (another writer inserted it since the caller looked) is skipped, not overwritten: it is
+ * missing from the answer, and the caller writes it with {@link upsertProducts} instead. Otherwise
+ * as upsertProducts. Returns the inserted rows' product ids.
+ */
+export async function insertNewProducts(
+  db: Queryable,
+  rows: readonly CatalogueRow[],
+  stats: readonly NewProductStats[],
+  columns: readonly OptionalProductColumn[],
+  opts: { now: Date; source: string },
+): Promise<Array<{ id: number; asin: string }>> {
+  if (rows.length === 0) return [];
+  return idsOf(await db.execute(insertProductsSql(rows, columns, opts, stats, sql`on conflict (asin) do nothing`)));
+}
 
 /**
  * `insert … on conflict (asin) do update` of `rows` in one statement. New products get `source`
@@ -94,7 +220,7 @@ const EXCLUDED: Record<OptionalProductColumn, SQL> = {
  * carries (absent columns keep their stored values), with `price_as_of` and `updated_at` = `now`.
  * Every row's price becomes the feed's (`price_source` = `source`): it is no longer Amazon's data,
  * so the licence's 24 hours stop applying to it (decision 0014).
- * Returns each row's product id. Keep batches ≤ ~2,000 rows (PostgreSQL allows 65,535 parameters).
+ * Returns each row's product id. Any number of rows (one array parameter per column).
  */
 export async function upsertProducts(
   db: Queryable,
@@ -103,36 +229,17 @@ export async function upsertProducts(
   opts: { now: Date; source: string },
 ): Promise<Array<{ id: number; asin: string }>> {
   if (rows.length === 0) return [];
-  const values = rows.map((r) => {
-    const value: typeof products.$inferInsert = {
-      asin: r.asin,
-      title: r.title,
-      pricePence: r.pricePence,
-      source: opts.source,
-      priceSource: opts.source,
-      priceAsOf: opts.now,
-      createdAt: opts.now,
-      updatedAt: opts.now,
-    };
-    for (const column of columns) {
-      const v = r[column];
-      if (v !== undefined) (value as Record<string, unknown>)[column] = v;
-    }
-    return value;
-  });
-  const set: Record<string, SQL> = {
-    title: sql`excluded.title`,
-    pricePence: sql`excluded.price_pence`,
-    priceAsOf: sql`excluded.price_as_of`,
-    priceSource: sql`excluded.price_source`,
-    updatedAt: sql`excluded.updated_at`,
-  };
-  for (const column of columns) set[column] = EXCLUDED[column];
-  return db
-    .insert(products)
-    .values(values)
-    .onConflictDoUpdate({ target: products.asin, set })
-    .returning({ id: products.id, asin: products.asin });
+  const set = [
+    'title',
+    'price_pence',
+    'price_as_of',
+    'price_source',
+    'updated_at',
+    ...new Set(columns.map((c) => OPTIONAL_COLUMNS[c].name)),
+  ].map((name) => sql.raw(`${name} = excluded.${name}`));
+  return idsOf(
+    await db.execute(insertProductsSql(rows, columns, opts, undefined, sql`on conflict (asin) do update set ${sql.join(set, sql`, `)}`)),
+  );
 }
 
 /**

@@ -8,7 +8,15 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { createTestDatabase } from '../../test-support/test-db';
-import { computeTrendingScore, dropPercent, refreshProductStats, type TrendingInputs } from './price-stats';
+import {
+  asStoredReal,
+  computeTrendingScore,
+  dropPercent,
+  refreshProductStats,
+  statsOfNewProduct,
+  type NewProductValues,
+  type TrendingInputs,
+} from './price-stats';
 
 const plain: TrendingInputs = {
   discountPercent: null,
@@ -170,5 +178,90 @@ describe('refreshProductStats', () => {
 
   it('works inside a transaction and does nothing for no ids', async () => {
     expect(await database.db.transaction((tx) => refreshProductStats(tx, [], now))).toBe(0);
+  });
+
+  // The importer stores statsOfNewProduct's answer with a new product instead of refreshing it
+  // (issue 7): the two must agree on every statistics column, deals and ratings included.
+  const newProduct: fc.Arbitrary<NewProductValues> = fc.record({
+    pricePence: fc.integer({ min: 1, max: 100_000_000 }),
+    listPricePence: fc.option(fc.integer({ min: 1, max: 120_000_000 })),
+    savingBasisType: fc.option(fc.constantFrom('LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH', 'OTHER')),
+    reviewCount: fc.option(fc.integer({ min: 0, max: 5_000_000 })),
+    boughtLastMonth: fc.option(fc.integer({ min: 0, max: 100_000 })),
+    isBestSeller: fc.boolean(),
+    // Feed ratings: one decimal, or any number of decimals (a real keeps about 7 digits).
+    rating: fc.option(
+      fc.oneof(
+        fc.integer({ min: 1, max: 50 }).map((r) => r / 10),
+        fc.double({ min: 0.001, max: 5, noNaN: true }),
+      ),
+    ),
+  });
+
+  it('property: statsOfNewProduct stores what refreshProductStats stores for a product first seen at now', async () => {
+    let asin = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(newProduct, { minLength: 1, maxLength: 25 }), async (list) => {
+        const ids: number[] = [];
+        for (const values of list) {
+          const id = await product(`B1NEW${String(asin++).padStart(5, '0')}`, values.pricePence, [[0, values.pricePence]], values);
+          ids.push(id);
+        }
+        await refreshProductStats(database.db, ids, now);
+        for (const [i, id] of ids.entries()) {
+          const row = await stored(id);
+          const expected = statsOfNewProduct(list[i] as NewProductValues, now);
+          expect({
+            high: row.observedHigh30dPence,
+            low: row.observedLow30dPence,
+            score: row.trendingScore,
+            popularity: row.popularityScore,
+            dealKind: row.dealKind,
+            dealPercent: row.dealPercent,
+            dealLabel: row.dealLabel,
+          }).toEqual({ ...expected, score: asStoredReal(expected.score), popularity: asStoredReal(expected.popularity) });
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('statsOfNewProduct: a labelled saving is the only deal a new product can be, and a rating counts as stored', async () => {
+    // 4.219845137 is stored as the real 4.2198453: with 100 reviews the score is 16.35, not the 16.34
+    // the unrounded rating gives.
+    const values: NewProductValues = {
+      pricePence: 1999,
+      listPricePence: 2999,
+      savingBasisType: 'WAS_PRICE',
+      reviewCount: 100,
+      boughtLastMonth: null,
+      isBestSeller: false,
+      rating: 4.219845137,
+    };
+    const stats = statsOfNewProduct(values, now);
+    expect(stats).toEqual({
+      high: 1999,
+      low: 1999,
+      score: computeTrendingScore({ ...plain, discountPercent: 33, reviewCount: 100, rating: 4.2198453 }),
+      popularity: 16.35,
+      dealKind: 'LABELLED_SAVING',
+      dealPercent: 33,
+      dealLabel: 'Save 33% on the was price',
+    });
+    const id = await product('B1NEWRATED', 1999, [[0, 1999]], values);
+    await refreshProductStats(database.db, [id], now);
+    expect(await stored(id)).toMatchObject({ trendingScore: asStoredReal(stats.score), popularityScore: 16.35, dealPercent: 33 });
+    expect(statsOfNewProduct({ ...values, listPricePence: null }, now)).toMatchObject({
+      dealKind: null,
+      dealPercent: null,
+      dealLabel: null,
+    });
+  });
+
+  it('asStoredReal answers what a real column reads back as', () => {
+    expect(asStoredReal(4.5)).toBe(4.5);
+    expect(asStoredReal(4.3)).toBe(4.3);
+    expect(asStoredReal(4.123456789)).toBe(4.123457);
+    expect(asStoredReal(12.34)).toBe(12.34);
   });
 });

@@ -6,6 +6,9 @@
  * 30-day high and low (from price_observations), the trending score, the popularity score and the
  * deal basis (deal-basis.rules.ts, docs/decisions/0008-deal-definition.md), and stores them. The importer
  * calls it after its upsert, the price-check job after writing new prices, the demo seed after seeding.
+ * `statsOfNewProduct` is the same computation for a product the importer is about to insert, whose
+ * only observation is its first price at `now`: the importer stores the answer with the new row, so
+ * a new product is written once (issue 7, 11: ≥ 2,000 rows/s).
  */
 import { discountPercent } from '../../../common/discount';
 import type { Db, Tx } from '../../db/client';
@@ -107,6 +110,66 @@ const CHUNK = 2000;
  */
 export function computePopularityScore(inputs: TrendingInputs): number {
   return computeTrendingScore({ ...inputs, discountPercent: null, recentDropPercent: null });
+}
+
+/** The stored values of a new product its statistics read (what its INSERT writes). Money in pence. */
+export interface NewProductValues {
+  pricePence: number;
+  listPricePence: number | null;
+  savingBasisType: string | null;
+  reviewCount: number | null;
+  boughtLastMonth: number | null;
+  isBestSeller: boolean;
+  /** Stars as given; stored in a `real` column, so read back with float4 precision (see {@link asStoredReal}). */
+  rating: number | null;
+}
+
+/** A product's statistics columns as refreshProductStats stores them (pence; deal columns null when not a deal). */
+export type ProductStatsValues = Omit<ProductStatsWrite, 'id'>;
+
+/**
+ * The statistics refreshProductStats would store, as of `now`, for a product inserted with
+ * `values` whose only price observation is its price at `now` (a new product of an import): the
+ * 30-day high and low and the 7-day high are that price, so there is no observed discount and no
+ * recent drop; the deal basis can only be a labelled saving (one price, never changed). Pure; the
+ * same functions as refreshProductStats, so the two cannot disagree (price-stats.test.ts compares
+ * them column by column). Never throws.
+ */
+export function statsOfNewProduct(values: NewProductValues, now: Date): ProductStatsValues {
+  const row: ProductStatsRow = {
+    id: 0,
+    ...values,
+    rating: values.rating === null ? null : asStoredReal(values.rating),
+    high30Pence: values.pricePence,
+    low30Pence: values.pricePence,
+    high7Pence: values.pricePence,
+  };
+  const inputs = trendingInputsOf(row);
+  const deal = judgeDealBasis({ ...row, history: [{ pricePence: values.pricePence, observedAt: now }], now });
+  return {
+    high: row.high30Pence,
+    low: row.low30Pence,
+    score: computeTrendingScore(inputs),
+    popularity: computePopularityScore(inputs),
+    dealKind: deal?.kind ?? null,
+    dealPercent: deal?.percent ?? null,
+    dealLabel: deal?.label ?? null,
+  };
+}
+
+/**
+ * The number a `real` (float4) column holding `value` answers when read back: PostgreSQL prints a
+ * real with the fewest digits that read back as the same float4 (e.g. 4.123456789 → 4.123457), and
+ * the driver parses that text. Non-finite values are returned as they are.
+ */
+export function asStoredReal(value: number): number {
+  const single = Math.fround(value);
+  if (!Number.isFinite(single)) return single;
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(single.toPrecision(digits));
+    if (Math.fround(shortest) === single) return shortest;
+  }
+  return single;
 }
 
 /**

@@ -185,15 +185,24 @@ export async function priceGaps(db: Db | Tx, asins: readonly string[]): Promise<
   }));
 }
 
-/** Inserts observations in batches; returns product id → new observation id. */
+/**
+ * Inserts observations in set-based batches (one array parameter per column, `unnest`); returns
+ * product id → new observation id. Ids follow the order of `rows`.
+ */
 export async function insertObservations(tx: Queryable, rows: readonly NewObservation[]): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-    const inserted = await tx
-      .insert(priceObservations)
-      .values(rows.slice(i, i + WRITE_BATCH).map((r) => ({ ...r })))
-      .returning({ id: priceObservations.id, productId: priceObservations.productId });
-    for (const r of inserted) ids.set(r.productId, r.id);
+    const batch = rows.slice(i, i + WRITE_BATCH);
+    const result = await tx.execute(sql`
+      insert into ${priceObservations} (product_id, asin, price_pence, list_price_pence, source, observed_at)
+      select v.product_id, v.asin, v.price, v.list, v.source, v.observed_at
+      from unnest(
+        ${sql.param(batch.map((r) => r.productId))}::int[], ${sql.param(batch.map((r) => r.asin))}::text[],
+        ${sql.param(batch.map((r) => r.pricePence))}::int[], ${sql.param(batch.map((r) => r.listPricePence))}::int[],
+        ${sql.param(batch.map((r) => r.source))}::text[], ${sql.param(batch.map((r) => r.observedAt.toISOString()))}::timestamptz[]
+      ) as v(product_id, asin, price, list, source, observed_at)
+      returning id, product_id`);
+    for (const r of rowsOf<{ id: number | string; product_id: number | string }>(result)) ids.set(Number(r.product_id), Number(r.id));
   }
   return ids;
 }

@@ -10,7 +10,7 @@
 import type { Db, Tx } from '../../db/client';
 import { noteCatalogueWrite } from '../../catalogue-version';
 import { DEAL_KINDS, type DealKind } from './deal-basis.rules';
-import { refreshProductStats as refreshStats } from './price-stats';
+import { refreshProductStats as refreshStats, statsOfNewProduct, type NewProductValues, type ProductStatsValues } from './price-stats';
 import {
   confirmPriceAsOf,
   insertObservations,
@@ -28,6 +28,8 @@ import {
 
 export type { LatestObservation, NewObservation, PriceConfirmation, PriceGap, PricedProduct, ProductPriceUpdate };
 export { latestObservations, loadPricedProducts, priceGaps };
+/** A new product's statistics, for the importer to store with its row (see recordPrices' `statsStored`). */
+export { statsOfNewProduct, type NewProductValues, type ProductStatsValues };
 /** The deal kinds of docs/decisions/0008-deal-definition.md (stored in products.deal_kind). */
 export { DEAL_KINDS, type DealKind };
 
@@ -35,13 +37,24 @@ export { DEAL_KINDS, type DealKind };
  * Records price observations (`changes`: one per product whose price or list price changed, or
  * that is new) and refreshes those products' observed 30-day high/low and trending score as of
  * `now`. Returns product id → the new observation's id (the cause a price-drop e-mail is keyed on).
- * Throws what the database throws; run it inside the caller's transaction.
+ * `statsStored` names new products whose row was inserted in this transaction with
+ * {@link statsOfNewProduct}`(values, now)` and whose only observation is the one recorded here at
+ * `now`: their statistics are already what a refresh would store, so they are not refreshed (the
+ * importer writes a new product once). Throws what the database throws; run it inside the caller's
+ * transaction.
  */
-export async function recordPrices(tx: Db | Tx, changes: readonly NewObservation[], now: Date): Promise<Map<number, number>> {
+export async function recordPrices(
+  tx: Db | Tx,
+  changes: readonly NewObservation[],
+  now: Date,
+  opts: { statsStored?: ReadonlySet<number> } = {},
+): Promise<Map<number, number>> {
   if (changes.length === 0) return new Map();
   await noteCatalogueWrite(tx);
   const ids = await insertObservations(tx, changes);
-  if (ids.size > 0) await refreshProductStats(tx, [...ids.keys()], now);
+  const stored = opts.statsStored;
+  const stale = stored ? [...ids.keys()].filter((id) => !stored.has(id)) : [...ids.keys()];
+  if (stale.length > 0) await refreshProductStats(tx, stale, now);
   return ids;
 }
 
