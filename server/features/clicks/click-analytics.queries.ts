@@ -59,90 +59,126 @@ export async function analyticsTablesState(db: Db): Promise<AnalyticsTablesState
 }
 
 /**
- * A row of a click index batch: numbers already as numbers (ids and epoch ms as float8), no Date
- * objects. `date_part` (double precision), not `extract` (numeric since PostgreSQL 14): numeric
- * arithmetic made each 10,000-row batch about 4 times slower on PGlite.
+ * Rows per JSON text of a click index batch. A batch comes as a few texts rather than one row per
+ * event: PGlite turns each result row into a JavaScript object field by field in its worker thread,
+ * and those objects then cross to the main thread by structured clone, which cost about 25 µs of
+ * CPU per event (51.8 s of server CPU for the bench's 2,100,000 events); a few texts per batch cross
+ * as they are. At 250 rows a text stays far below V8's large-object size (about 128 KB), so each
+ * dies young in the new space instead of waiting in the old generation for a full collection.
  */
-export interface LogRow {
-  id: number;
-  t: number;
-  email: string | null;
-  k: string | null;
-  label: string | null;
-  grp: string | null;
-  src: string | null;
-  med: string | null;
-  cmp: string | null;
-  ref: string | null;
-  clicked: boolean | null;
-}
+const LOG_CHUNK_ROWS = 250;
 
 /**
  * `where id > afterId` or `where id = any(ids)`: the next batch by id, or the retried gaps. The
- * batches order by the table's column (`order by product_clicks.id`): a bare `order by id` names the
- * `id::float8` output column, which no index serves, so each batch sorted the rest of the table
+ * batches order by the table's column (`order by product_clicks.id`): a bare `order by id` named an
+ * `id::float8` output column once, which no index serves, so each batch sorted the rest of the table
  * (EXPLAIN ANALYZE on PostgreSQL, 1,000,000 visits, 2,000 rows after id 500,000: 249 ms, against
  * 0.9 ms through the primary key).
  */
 const batchWhere = (afterId: number, ids?: number[]) => (ids ? sql`id = any(${`{${ids.join(',')}}`}::bigint[])` : sql`id > ${afterId}`);
 
-async function rows(db: Db, query: SQL): Promise<LogRow[]> {
-  const result = (await db.execute(query)) as unknown as { rows: LogRow[] };
-  return result.rows;
+/**
+ * One batch of a click index: at most `limit` rows of `table` matching `where`, oldest id first, as
+ * JSON texts of at most {@link LOG_CHUNK_ROWS} rows each (`[[…fields], …]`, the texts in id order).
+ * `fields` builds one row's JSON array (`json_build_array`): numbers as JSON numbers (a float8 as
+ * PostgreSQL prints it, the shortest text that reads back as the same double; ±infinity as the
+ * strings "Infinity"/"-Infinity"), text as JSON strings, null as null.
+ */
+async function logBatch(db: Db, table: SQL, fields: SQL, where: SQL, limit: number): Promise<string[]> {
+  const result = (await db.execute(
+    sql`select json_agg(r order by id)::text as rows
+        from (select id, r, (row_number() over (order by id) - 1) / ${sql.raw(String(LOG_CHUNK_ROWS))} as chunk
+              from (select ${table}.id, json_build_array(${fields}) as r from ${table} where ${where} order by ${table}.id limit ${limit}) b) c
+        group by chunk order by chunk`,
+  )) as unknown as { rows: { rows: string }[] };
+  return result.rows.map((r) => r.rows);
 }
 
-/** Product clicks with id > `afterId` (or exactly `ids`), oldest id first, for the click index. */
-export async function productClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
-  return rows(
+/**
+ * A product click in a batch: id, epoch ms (`date_part`, double precision, not `extract`, numeric
+ * since PostgreSQL 14, which made each 10,000-row batch about 4 times slower on PGlite), e-mail, key
+ * (the ASIN, or the deal id), title, category, utm_source, and the id of the visit it names
+ * (`visit_ref`; null when it names none, or no visit with that reference exists yet).
+ */
+export type ProductClickLogRow = [
+  id: number,
+  atMs: number | string,
+  email: string | null,
+  key: string | null,
+  title: string | null,
+  category: string | null,
+  utmSource: string | null,
+  visitId: number | null,
+];
+
+/**
+ * Product clicks with id > `afterId` (or exactly `ids`), oldest id first, for the click index
+ * ({@link logBatch}: JSON texts of {@link ProductClickLogRow}). The visit id is one probe of
+ * `site_visits_ref_unique` per click that names a visit: marking visits as clicked this way holds
+ * no memory in the database, where a semi-join of all visits with all clicks (a hash of every
+ * clicked reference) grew PGlite's WebAssembly heap, which never shrinks, by 9 MB on the bench's data.
+ */
+export async function productClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<string[]> {
+  return logBatch(
     db,
-    sql`select id::float8 as id, date_part('epoch', clicked_at) * 1000 as t, email, coalesce(asin, deal_id) as k,
-          title as label, category as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, visit_ref as ref, null as clicked
-        from product_clicks where ${batchWhere(afterId, ids)} order by product_clicks.id limit ${limit}`,
+    sql`product_clicks`,
+    sql`id, date_part('epoch', clicked_at) * 1000, email, coalesce(asin, deal_id), title, category, utm_source,
+        case when visit_ref is not null then (select v.id from site_visits v where v.ref = product_clicks.visit_ref) end`,
+    batchWhere(afterId, ids),
+    limit,
   );
 }
 
-/** Category clicks with id > `afterId` (or exactly `ids`), oldest id first. */
-export async function categoryClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
-  return rows(
+/** A category click in a batch: id, epoch ms, e-mail, category slug, category name. */
+export type CategoryClickLogRow = [id: number, atMs: number | string, email: string | null, slug: string | null, name: string | null];
+
+/** Category clicks with id > `afterId` (or exactly `ids`), oldest id first (JSON texts of {@link CategoryClickLogRow}). */
+export async function categoryClicksForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<string[]> {
+  return logBatch(
     db,
-    sql`select id::float8 as id, date_part('epoch', clicked_at) * 1000 as t, user_email as email, category_slug as k,
-          category_name as label, null as grp, null as src, null as med, null as cmp, null as ref, null as clicked
-        from category_clicks where ${batchWhere(afterId, ids)} order by category_clicks.id limit ${limit}`,
+    sql`category_clicks`,
+    sql`id, date_part('epoch', clicked_at) * 1000, user_email, category_slug, category_name`,
+    batchWhere(afterId, ids),
+    limit,
   );
 }
 
 /**
- * Visits with id > `afterId` (or exactly `ids`), oldest id first (whether a click came from each:
- * {@link clickedVisitIds}). `email` is only whether there is one ('' or null): the index counts
- * anonymous visits and never needs the address.
+ * A visit in a batch: id, epoch ms, whether it has a tracking e-mail (the index counts anonymous
+ * visits and never needs the address), utm_source, utm_medium, utm_campaign, and whether a click
+ * names it (false when not asked).
  */
-export async function visitsForLog(db: Db, afterId: number, limit: number, ids?: number[]): Promise<LogRow[]> {
-  return rows(
-    db,
-    sql`select id::float8 as id, date_part('epoch', visited_at) * 1000 as t, case when email is not null then '' end as email, null as k, null as label,
-          null as grp, utm_source as src, utm_medium as med, utm_campaign as cmp, null as ref, null as clicked
-        from site_visits where ${batchWhere(afterId, ids)} order by site_visits.id limit ${limit}`,
-  );
-}
+export type VisitLogRow = [
+  id: number,
+  atMs: number | string,
+  hasEmail: boolean,
+  utmSource: string | null,
+  utmMedium: string | null,
+  utmCampaign: string | null,
+  clicked: boolean,
+];
 
 /**
- * Ids of the visits with id > `afterId` from which a click was made (a semi-join the planner runs
- * as one hash join, instead of one index probe per visit).
+ * Visits with id > `afterId` (or exactly `ids`), oldest id first (JSON texts of {@link VisitLogRow}).
+ * `withClicked`: whether a click names each visit (one probe of `product_clicks_visit_ref_idx` per
+ * visit, about 5 µs on PGlite); without it every visit says false, for a caller that reads every
+ * click afterwards ({@link productClicksForLog} names each click's visit).
  */
-export async function clickedVisitIds(db: Db, afterId: number): Promise<number[]> {
-  const result = await rows(
+export async function visitsForLog(
+  db: Db,
+  afterId: number,
+  limit: number,
+  ids: number[] | undefined,
+  withClicked: boolean,
+): Promise<string[]> {
+  const clicked = withClicked ? sql`exists (select 1 from product_clicks c where c.visit_ref = site_visits.ref)` : sql`false`;
+  return logBatch(
     db,
-    sql`select v.id::float8 as id from site_visits v
-        where v.id > ${afterId} and exists (select 1 from product_clicks c where c.visit_ref = v.ref)`,
+    sql`site_visits`,
+    sql`id, date_part('epoch', visited_at) * 1000, email is not null, utm_source, utm_medium, utm_campaign, ${clicked}`,
+    batchWhere(afterId, ids),
+    limit,
   );
-  return result.map((r) => r.id);
-}
-
-/** Ids of the visits with these references. */
-export async function visitIdsOfRefs(db: Db, refs: string[]): Promise<number[]> {
-  if (refs.length === 0) return [];
-  const rows = await db.select({ id: siteVisits.id }).from(siteVisits).where(inArray(siteVisits.ref, refs));
-  return rows.map((r) => r.id);
 }
 
 const productClickRowColumns = {

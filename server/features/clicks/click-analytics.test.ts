@@ -436,6 +436,52 @@ describe('the figures follow the database', () => {
     expect((await json('/email-tracking')).recentVisits[0]).toMatchObject({ userEmail: 'cleo@example.com', clickedThrough: false });
   });
 
+  it('a visit recorded after the click that names it, and visits reloaded after a change, keep their click-through', async () => {
+    const visitRef = ref('dec');
+    const decCampaign = async () =>
+      (await json('/email-tracking')).campaigns.find((c: { campaign: string }) => c.campaign === 'dec') as {
+        visits: number;
+        clickThroughs: number;
+      };
+    expect(await decCampaign()).toBeUndefined();
+    // The click is indexed before its visit exists (two requests racing).
+    await database.db.insert(productClicks).values({
+      email: null,
+      asin: A,
+      clickType: 'shop',
+      affiliateTag: 'plain-21',
+      destinationUrl: `https://www.amazon.co.uk/dp/${A}?tag=plain-21`,
+      utmSource: 'email',
+      utmMedium: 'weekly',
+      utmCampaign: 'dec',
+      recordedBy: 'redirect',
+      visitRef,
+      clickedAt: new Date('2026-11-01T10:00:05Z'),
+    });
+    expect(await decCampaign()).toBeUndefined();
+    await database.db.insert(siteVisits).values({
+      ref: visitRef,
+      path: '/',
+      utmSource: 'email',
+      utmMedium: 'weekly',
+      utmCampaign: 'dec',
+      visitedAt: new Date('2026-11-01T10:00:00Z'),
+    });
+    expect(await decCampaign()).toMatchObject({ visits: 1, clickThroughs: 1 });
+    // A changed visit reloads the visits alone; the clicks already held still mark theirs.
+    await database.db
+      .update(siteVisits)
+      .set({ path: '/deals' })
+      .where(eq(siteVisits.ref, ref('v3')));
+    expect(await decCampaign()).toMatchObject({ visits: 1, clickThroughs: 1 });
+    const weekly = (await json('/email-tracking')).campaigns.find((c: { campaign: string }) => c.campaign === 'oct');
+    expect(weekly).toMatchObject({ visits: 2, clickThroughs: 1 });
+
+    await database.db.delete(productClicks).where(eq(productClicks.visitRef, visitRef));
+    await database.db.delete(siteVisits).where(eq(siteVisits.ref, visitRef));
+    expect(await decCampaign()).toBeUndefined();
+  });
+
   it('POST /api/visits stores no IP or user agent, refuses a malformed body, and keyword searches are counted', async () => {
     const bad = await app.inject({ method: 'POST', url: '/api/visits', payload: { path: 'https://evil.example/' } });
     expect(bad.statusCode).toBe(400);
