@@ -2,10 +2,13 @@
  * The catalogue importer (issue part 3 "Catalogue import"; DESIGN.md §4 "Bad input", "Honest
  * prices"). One importer for the CLI (`npm run import`) and, later, the admin upload.
  *
- * Streams the CSV, validates each row (catalogue-row.ts), and upserts by ASIN in batches of 500,
- * all in **one transaction**: a new product and a changed price each record a price observation through
- * the prices feature (which refreshes their 30-day statistics); the other touched products' statistics
- * are refreshed at the end. Bad rows are reported
+ * Streams the CSV, validates each row (catalogue-row.ts), and writes by ASIN in batches of 500
+ * (the next batch is read while one is written), all in **one transaction**: a new product and a
+ * changed price each record a price observation through the prices feature. A new product is
+ * inserted once, with the statistics the prices feature computes for it (`statsOfNewProduct`: its
+ * only observation is its price at `now`); an existing product whose price changed has its 30-day
+ * statistics refreshed by `recordPrices`; the other touched products' statistics are refreshed at
+ * the end (docs/decisions/0016-import-one-write-per-new-product.md). Bad rows are reported
  * with their line number and reason and never stop the good ones; with `strict` any bad row rejects
  * the whole file. A file that is not valid CSV is rejected whole (nothing written).
  */
