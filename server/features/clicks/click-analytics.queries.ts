@@ -272,9 +272,13 @@ export async function searchesIn(db: Db, range: InstantRange): Promise<number> {
 /** Which product clicks an export holds: all, those with an e-mail (signed-up users) or those without. */
 export type ClickAudience = 'all' | 'signed-up' | 'anonymous' | { email: string };
 
-/** The keyset position after the last row of a batch. */
+/**
+ * The keyset position after the last row of a batch: its `clicked_at` as PostgreSQL prints it (to
+ * the microsecond; a JavaScript Date holds milliseconds, and a cursor rounded to them skipped the
+ * rows of the same millisecond as a batch's last) and its id.
+ */
 export interface ExportCursor {
-  clickedAt: Date;
+  clickedAt: string;
   id: number;
 }
 
@@ -299,10 +303,10 @@ export async function productClickExportBatch(
           : eq(productClicks.email, audience.email);
   // A row comparison, so the (clicked_at, id) index serves the keyset directly.
   const after = cursor
-    ? sql`(${productClicks.clickedAt}, ${productClicks.id}) < (${cursor.clickedAt.toISOString()}::timestamptz, ${cursor.id})`
+    ? sql`(${productClicks.clickedAt}, ${productClicks.id}) < (${cursor.clickedAt}::timestamptz, ${cursor.id})`
     : undefined;
   return db
-    .select(productClickRowColumns)
+    .select({ ...productClickRowColumns, cursorAt: sql<string>`${productClicks.clickedAt}::text` })
     .from(productClicks)
     .where(and(...within(productClicks.clickedAt, range), who, after))
     .orderBy(...newestClicksFirst)

@@ -105,7 +105,7 @@ async function* clickRecords(database: Database, range: AnalyticsRange, audience
     });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) return;
-    cursor = { clickedAt: last.clickedAt, id: last.id };
+    cursor = { clickedAt: last.cursorAt, id: last.id };
   }
 }
 
