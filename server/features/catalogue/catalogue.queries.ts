@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import type { CatalogueRow } from './catalogue-row';
+import type { ProductStatsValues } from '../prices/prices.service';
 
 type Queryable = Db | Tx;
 
@@ -97,16 +98,8 @@ const OPTIONAL_COLUMNS: Record<
   isBestSeller: { name: 'is_best_seller', type: 'boolean', otherwise: 'false' },
 };
 
-/** A new product's statistics columns (the prices feature's statsOfNewProduct), stored with its row. Pence. */
-export interface NewProductStats {
-  high: number | null;
-  low: number | null;
-  score: number;
-  popularity: number;
-  dealKind: string | null;
-  dealPercent: number | null;
-  dealLabel: string | null;
-}
+/** A new product's statistics columns, as the prices feature's statsOfNewProduct answers them. Pence. */
+type NewProductStats = ProductStatsValues;
 
 const STATS_COLUMNS: Array<{ name: string; type: string; value: (s: NewProductStats) => unknown }> = [
   { name: 'observed_high_30d_pence', type: 'int', value: (s) => s.high },
