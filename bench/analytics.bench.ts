@@ -33,7 +33,9 @@
  * Options (environment): BENCH_ANALYTICS_DATABASES=pglite|postgres (default both);
  * BENCH_ANALYTICS_CLICKS and BENCH_ANALYTICS_VISITS (default 1,000,000 each); BENCH_ANALYTICS_ROUNDS
  * (default 5); BENCH_ANALYTICS_DATA_DIR keeps the generated PGlite data for the next run;
- * BENCH_SERVER_NODE_OPTIONS passes NODE_OPTIONS to the server (e.g. --require of a memory logger).
+ * BENCH_SERVER_NODE_OPTIONS passes NODE_OPTIONS to the server (e.g. --require of a memory logger);
+ * BENCH_ANALYTICS_ENDPOINTS=0 skips the endpoint timings and BENCH_ANALYTICS_EXPORTS (comma-separated
+ * export names) picks the exports, for memory experiments that only need the fill and an export.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +56,14 @@ const EMAILS = 20_000;
 const ROUNDS = Number(process.env.BENCH_ANALYTICS_ROUNDS ?? 5);
 /** Which databases to measure: `pglite`, `postgres` or both (default), comma-separated. */
 const DATABASES = new Set((process.env.BENCH_ANALYTICS_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
+/** Whether to time the endpoints (BENCH_ANALYTICS_ENDPOINTS=0: only the fill and the exports). */
+const ENDPOINTS = process.env.BENCH_ANALYTICS_ENDPOINTS !== '0';
+const EXPORTS = (
+  process.env.BENCH_ANALYTICS_EXPORTS ??
+  'recent-clicks-csv,signed-up-users-clicks-csv,anonymous-users-clicks-csv,top-products-csv,users-by-activity-csv'
+)
+  .split(',')
+  .map((s) => s.trim());
 const BUDGET = { p95Ms: 100, rssMb: 300 };
 const ADMIN = { email: 'bench-owner@example.com', password: 'bench admin password 1' };
 const MB = 1024 * 1024;
@@ -215,13 +225,7 @@ async function measureEndpoints(server: RunningServer, cookie: string, email: st
 
 /** Downloads every export over All Time, sampling the server's RSS. */
 async function measureExports(server: RunningServer, cookie: string): Promise<void> {
-  for (const kind of [
-    'recent-clicks-csv',
-    'signed-up-users-clicks-csv',
-    'anonymous-users-clicks-csv',
-    'top-products-csv',
-    'users-by-activity-csv',
-  ]) {
+  for (const kind of EXPORTS) {
     const rss = rssPeakOf(server.pid);
     const t = performance.now();
     const cpuBefore = cpuMsOf(server.pid);
@@ -262,7 +266,7 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     const top = await fetch(`${server.url}/api/admin/product-clicks-stats`, { headers: { cookie } }).then(
       (r) => r.json() as Promise<{ clicksByEmail: { email: string }[] }>,
     );
-    await measureEndpoints(server, cookie, top.clicksByEmail[0]?.email ?? 'shopper1@example.com');
+    if (ENDPOINTS) await measureEndpoints(server, cookie, top.clicksByEmail[0]?.email ?? 'shopper1@example.com');
     await measureExports(server, cookie);
     console.log(`    server RSS at the end ${f1(rssMbOf(server.pid))} MB`);
   } finally {

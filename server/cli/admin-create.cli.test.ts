@@ -39,7 +39,8 @@ async function storedHash(dataDir: string, email: string): Promise<string | unde
   }
 }
 
-describe('npm run admin:create', () => {
+// Each test runs the CLI (npx tsx) more than once: 60 s was not enough at load 11 (CI run of 2026-11-24).
+describe('npm run admin:create', { timeout: 180_000 }, () => {
   it('creates an account whose argon2id hash verifies, then changes its password', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'admin-cli-'));
     const created = await run(['Owner@Example.com'], { DATA_DIR: dataDir, ADMIN_PASSWORD: 'first long password' });

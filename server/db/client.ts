@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
 import { openPgliteWorker } from './pglite-worker-client';
+import { withNamedStatements } from './pglite-named.mjs';
 import { pgliteStartParams } from './pglite-settings';
 import * as catalogue from './schema/catalogue.schema';
 import * as alerts from './schema/alerts.schema';
@@ -160,7 +161,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     client = (await openPgliteWorker(dataDir)).asPglite();
   } else {
     const options = { startParams: pgliteStartParams(), ...(dataDir ? {} : { loadDataDir: opts.loadDataDir }) };
-    client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+    client = withNamedStatements(dataDir ? new PGlite(dataDir, options) : new PGlite(options));
     await client.waitReady;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -175,4 +176,17 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/**
+ * Asks the database under `db` to run the statement whose SQL text is `sql` as the named,
+ * server-side prepared statement `name`: parsed once, then only bound and executed, with
+ * PostgreSQL's plan cache free to keep a generic plan (docs/decisions/0017-uncached-search.md).
+ * Only on PGlite (either thread), outside transactions; on PostgreSQL, and on a client without the
+ * hook, it does nothing and the statement stays unnamed (planned with its values each time). For
+ * read-only statements whose every plan reads the same index (a generic plan cannot judge values).
+ */
+export function nameStatement(db: Db, sql: string, name: string): void {
+  const client = (db as unknown as { $client?: { nameStatement?: (sql: string, name: string) => void } }).$client;
+  client?.nameStatement?.(sql, name);
 }

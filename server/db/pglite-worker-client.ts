@@ -13,7 +13,9 @@
  *   back and rethrows; a COMMIT that fails (an aborted transaction) rejects;
  * - parameters are serialised and rows parsed by PGlite in the worker, with the same parsers;
  *   drizzle's identity parsers (timestamps, dates, intervals as text) are passed as type OIDs;
- * - errors keep their class (PGlite's DatabaseError), message and fields (code, detail, constraint…).
+ * - errors keep their class (PGlite's DatabaseError), message and fields (code, detail, constraint…);
+ * - `nameStatement(sql, name)`: `query(sql, …)` with that text, outside a transaction, then runs as a
+ *   named statement in the worker (parsed once: pglite-named.mjs, docs/decisions/0017-uncached-search.md).
  * Other PGlite methods (listen, sql``, describeQuery, dumpDataDir…) are not available here.
  */
 import path from 'node:path';
@@ -33,6 +35,7 @@ interface ErrorData {
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorData };
 type Request =
   | { op: 'query'; sql: string; params?: unknown[]; options?: WireOptions; tx?: number }
+  | { op: 'named'; name: string; sql: string; params?: unknown[]; options?: WireOptions }
   | { op: 'exec'; sql: string; options?: WireOptions; tx?: number }
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
@@ -152,7 +155,21 @@ export class PgliteWorkerClient {
     });
   }
 
+  /** SQL text → statement name, for {@link nameStatement}. */
+  readonly #names = new Map<string, string>();
+
+  /**
+   * From now on `query(sql, …)` with exactly this text, outside a transaction, runs as the named
+   * statement `name` (parsed once in the worker; pglite-named.mjs). For read-only statements whose
+   * plan does not depend on their values (decision 0017).
+   */
+  nameStatement(sql: string, name: string): void {
+    this.#names.set(sql, name);
+  }
+
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
+    const name = tx === undefined ? this.#names.get(sql) : undefined;
+    if (name !== undefined) return this.#call({ op: 'named', name, sql, params, options: wireOptions(options) });
     return this.#call({ op: 'query', sql, params, options: wireOptions(options), tx });
   }
 

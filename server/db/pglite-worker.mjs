@@ -11,6 +11,8 @@
  *   they do in one thread;
  * - `{ op: 'end', tx, commit }` → lets the transaction callback return (COMMIT) or throw (ROLLBACK)
  *   and answers with the outcome (a failed COMMIT is an error);
+ * - `{ op: 'named', name, sql, params, options }` → the same as `query` outside a transaction, run
+ *   as the named statement `name` (parsed once; pglite-named.mjs, decision 0017);
  * - `{ op: 'close' }` → closes PGlite.
  * `options` is `{ rowMode, rawTypes }`: `rawTypes` are the type OIDs to hand back as text (the
  * identity parsers drizzle-orm's PGlite driver passes), since functions cannot cross threads.
@@ -19,6 +21,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, messages } from '@electric-sql/pglite';
+import { queryNamed, supportsNamedStatements } from './pglite-named.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.mjs runs only as a worker thread');
@@ -28,6 +31,8 @@ const ROLLBACK = Symbol('rollback requested by the main thread');
 
 /** tx id → { tx, finish(commit), done } */
 const transactions = new Map();
+/** Named statements parsed on this PGlite: name → { sql, types } (pglite-named.mjs). */
+const namedStatements = new Map();
 let pglite;
 
 function queryOptions(options) {
@@ -96,6 +101,10 @@ async function handle(message) {
   switch (message.op) {
     case 'query':
       return target(message.tx).query(message.sql, message.params, queryOptions(message.options));
+    case 'named':
+      return supportsNamedStatements(pglite)
+        ? queryNamed(pglite, namedStatements, message.name, message.sql, message.params, queryOptions(message.options))
+        : pglite.query(message.sql, message.params, queryOptions(message.options));
     case 'exec':
       return target(message.tx).exec(message.sql, queryOptions(message.options));
     case 'begin':

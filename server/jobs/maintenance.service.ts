@@ -9,12 +9,19 @@ import type { Database } from '../db/client';
 /** The tables that see updates and deletes (dead rows) in normal running. */
 export const MAINTAINED_TABLES = ['products', 'price_observations', 'deal_alerts', 'email_outbox', 'price_check_logs'] as const;
 
+/** The tables a catalogue import writes in bulk (the import CLI vacuums them after it; PGlite only). */
+export const CATALOGUE_TABLES = ['products', 'price_observations'] as const;
+
 /**
- * Vacuums and analyses {@link MAINTAINED_TABLES} (outside any transaction, as VACUUM requires).
- * Returns the tables and the time taken in milliseconds. Throws what the database throws.
+ * Vacuums and analyses `tables` ({@link MAINTAINED_TABLES} by default) outside any transaction, as
+ * VACUUM requires. Returns the tables and the time taken in milliseconds. Throws what the database
+ * throws.
  */
-export async function runMaintenance(database: Pick<Database, 'query'>): Promise<{ tables: string[]; durationMs: number }> {
+export async function runMaintenance(
+  database: Pick<Database, 'query'>,
+  tables: readonly (typeof MAINTAINED_TABLES)[number][] = MAINTAINED_TABLES,
+): Promise<{ tables: string[]; durationMs: number }> {
   const started = performance.now();
-  await database.query(`VACUUM (ANALYZE) ${MAINTAINED_TABLES.join(', ')}`);
-  return { tables: [...MAINTAINED_TABLES], durationMs: Math.round(performance.now() - started) };
+  await database.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
+  return { tables: [...tables], durationMs: Math.round(performance.now() - started) };
 }

@@ -122,6 +122,12 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
       .pressSequentially('</h1><p>Was £{{beforePrice}}, now £{{afterPrice}}</p><a href="{{affiliateUrl}}">See the deal</a></body></html>');
     expect(await page.getByLabel('Subject').inputValue()).toBe('Now £{{afterPrice}}');
     const preview = page.frameLocator('iframe[title="Template preview"]');
+    // The preview's document is replaced at every keystroke; wait until it holds the finished
+    // template before looking inside it (a frame locator that started on an earlier document timed
+    // out in two runs of 2026-11-24 although the preview was right).
+    await expect
+      .poll(() => page.locator('iframe[title="Template preview"]').getAttribute('srcdoc'))
+      .toContain('<h1>Ninja Air Fryer Max AF160UK, 5.2 L, Black</h1><p>Was £149.99, now £99.99</p>');
     await preview.getByRole('heading', { name: 'Ninja Air Fryer Max AF160UK, 5.2 L, Black' }).waitFor();
     expect(await page.locator('iframe[title="Template preview"]').getAttribute('sandbox')).toBe('');
     await page.getByLabel('Sender').selectOption('deals@dealalerts.example');

@@ -3,6 +3,7 @@
  * e-mails, DESIGN.md §4 "E-mail"): 'Loading Deal...', then the product with its price history;
  * an unknown ASIN shows a not-found message with Back to Home.
  */
+import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { Button, buttonClasses } from '../components/ui/button';
@@ -26,14 +27,9 @@ export function DealPage() {
     notFound: missing,
   });
 
-  if (detail.isPending) {
-    return (
-      <div role="status" className="flex flex-col items-center gap-3 py-24 text-slate-700">
-        <Loader2 className="h-8 w-8 animate-spin text-blue-700" aria-hidden="true" />
-        <p className="text-lg">Loading Deal...</p>
-      </div>
-    );
-  }
+  // The product renders as a transition (issue 7 "Pages": no long task when the answer arrives);
+  // 'Loading Deal...' stays until it has.
+  const shown = useDeferredValue(detail.data);
 
   if (detail.isError) {
     return (
@@ -57,6 +53,15 @@ export function DealPage() {
     );
   }
 
+  if (!shown) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-24 text-slate-700">
+        <Loader2 className="h-8 w-8 animate-spin text-blue-700" aria-hidden="true" />
+        <p className="text-lg">Loading Deal...</p>
+      </div>
+    );
+  }
+
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-700">
@@ -64,9 +69,9 @@ export function DealPage() {
           Today's deals
         </Link>
         <span aria-hidden="true"> / </span>
-        <span>{detail.data.product.categoryName ?? 'Deal'}</span>
+        <span>{shown.product.categoryName ?? 'Deal'}</span>
       </nav>
-      <ProductDetail detail={detail.data} affiliateTag={affiliateTag} onSetAlert={alertDialog.open} />
+      <ProductDetail detail={shown} affiliateTag={affiliateTag} onSetAlert={alertDialog.open} />
       {alertDialog.element}
     </>
   );

@@ -70,7 +70,7 @@ describe('Search page URL state', () => {
     expect(screen.getByRole('switch', { name: 'Deals Only' })).toBeChecked();
 
     expect(await screen.findByText('Showing 11–20 of 25 results')).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'air fryer result 11' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'air fryer result 11' })).toBeVisible();
     const pages = screen.getByRole('navigation', { name: 'Search results pages' });
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(within(pages).getByText('Page 2 of 3')).toBeVisible();
@@ -202,7 +202,8 @@ describe('Search page URL state', () => {
   it("opens 'Confirm Deal Alert' for a result card's bell", async () => {
     const { user, api } = renderSearch('/search?q=air%20fryer');
     await screen.findByText('Showing 1–10 of 25 results');
-    const card = screen.getByRole('article', { name: 'air fryer result 1' });
+    // The cards render as a transition, just after the count (ProductGrid).
+    const card = await screen.findByRole('article', { name: 'air fryer result 1' });
 
     await user.click(within(card).getByRole('button', { name: 'Set Deal Alert' }));
 

@@ -200,6 +200,11 @@ describe('validateRow', () => {
     expect(result.warnings).toHaveLength(3);
     const zero = validateRow(amazonRow({ Stars: '0.0' }), amazon, 3, none);
     expect(zero.ok && zero.row.rating).toBeNull();
+    // A tiny rating is no rating (PostgreSQL's real would reject 1e-50 and fail the import); hundredths kept.
+    const tiny = validateRow(amazonRow({ Stars: `0.${'0'.repeat(49)}1` }), amazon, 3, none);
+    expect(tiny.ok && tiny.row.rating).toBeNull();
+    const fine = validateRow(amazonRow({ Stars: '4.567' }), amazon, 3, none);
+    expect(fine.ok && fine.row.rating).toBe(4.57);
   });
 
   it('reads the spec layout: £ and commas, originalPrice as LIST_PRICE, features, brand', () => {

@@ -118,7 +118,9 @@ export function validateRow(
     if (text === '') row.rating = null;
     else if (!match) reasons.push(`rating not a number: "${clip(text)}"`);
     else {
-      const stars = Number(match[1]);
+      // Hundredths at most: a float4 column cannot hold a value such as 1e-50 (PostgreSQL answers
+      // "underflow" and the whole import would fail), and no feed rates finer than that.
+      const stars = Math.round(Number(match[1]) * 100) / 100;
       if (stars < 0 || stars > 5) reasons.push(`rating outside 0–5: ${stars}`);
       else row.rating = stars === 0 ? null : stars;
     }

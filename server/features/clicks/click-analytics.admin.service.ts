@@ -66,7 +66,7 @@ const bounds = (range: InstantRange): [number, number] => [range.from?.getTime()
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 /** A product click row in the API's shape (spec §3; prices in pounds as strings). */
-export function toClickRow(r: ProductClickDbRow): ProductClickRow {
+export function toClickRow(r: Omit<ProductClickDbRow, 'affiliateTag'>): ProductClickRow {
   return {
     id: r.id,
     userEmail: r.email,
@@ -165,7 +165,7 @@ export async function productClickList(
   });
   const rows = await productClicksByIds(
     database.db,
-    positions.map((i) => log.ids[i] as number),
+    positions.map((i) => log.idAt(i)),
   );
   return { range: echo(range), total, clicks: rows.map(toClickRow) };
 }
@@ -199,7 +199,7 @@ export async function categoryClickList(
   const { positions, total } = newestPositions(log, limit, (i) => (log.atMs[i] as number) >= from && (log.atMs[i] as number) < to);
   const rows = await categoryClicksByIds(
     database.db,
-    positions.map((i) => log.ids[i] as number),
+    positions.map((i) => log.idAt(i)),
   );
   return { range: echo(range), total, clicks: rows.map(toCategoryRow) };
 }
@@ -232,7 +232,7 @@ export async function categoryClickStats(database: Database, range: AnalyticsRan
   );
   const rows = await categoryClicksByIds(
     database.db,
-    recent.positions.map((i) => log.ids[i] as number),
+    recent.positions.map((i) => log.idAt(i)),
   );
   return {
     range: echo(range),
@@ -263,7 +263,7 @@ export async function emailTracking(database: Database, range: AnalyticsRange, n
   const [visitRows, totalSearches] = await Promise.all([
     visitsByIds(
       database.db,
-      recent.positions.map((i) => logs.visits.ids[i] as number),
+      recent.positions.map((i) => logs.visits.idAt(i)),
     ),
     searchesIn(database.db, range),
   ]);

@@ -86,7 +86,7 @@ export function newestPositions(
   const kept: number[] = [];
   const newer = (a: number, b: number) => {
     const d = (log.atMs[a] as number) - (log.atMs[b] as number);
-    return d !== 0 ? d > 0 : (log.ids[a] as number) > (log.ids[b] as number);
+    return d !== 0 ? d > 0 : log.idAt(a) > log.idAt(b);
   };
   const size = 2 ** log.blockBits;
   let total = 0;

@@ -6,7 +6,7 @@
  *   or address);
  * - `recent-clicks-csv`, `signed-up-users-clicks-csv`, `anonymous-users-clicks-csv` and one
  *   address's clicks: the click rows of the range, newest first, read from the database in keyset
- *   batches of 250 as the client reads the answer (backpressure: at most {@link READ_AHEAD} CSV
+ *   batches of 250 (each one JSON text, click-analytics.queries.ts) as the client reads the answer (backpressure: at most {@link READ_AHEAD} CSV
  *   chunks wait ahead of the compressor and the socket), so the server's memory stays flat whatever
  *   the number of rows.
  *
@@ -19,7 +19,7 @@ import { stringify } from 'csv-stringify/sync';
 import { rangeFileLabel } from '../../../common/analytics-dates';
 import { londonWallClock } from './click-analytics.rules';
 import type { Database } from '../../db/client';
-import { productClickExportBatch, type ClickAudience, type ExportCursor } from './click-analytics.queries';
+import { productClickExportBatch, type ClickAudience, type ExportCursor, type ProductClickExportRow } from './click-analytics.queries';
 import { rankedTotals, toClickRow, type AnalyticsRange } from './click-analytics.admin.service';
 
 /**
@@ -83,9 +83,10 @@ type Cell = string | number;
 async function* clickRecords(database: Database, range: AnalyticsRange, audience: ClickAudience): AsyncGenerator<Cell[][]> {
   let cursor: ExportCursor | null = null;
   for (;;) {
-    const rows = await productClickExportBatch(database.db, range, audience, cursor, BATCH);
-    yield rows.map((db) => {
-      const r = toClickRow(db);
+    // One JSON text a batch (click-analytics.queries.ts), parsed here.
+    const rows = JSON.parse(await productClickExportBatch(database.db, range, audience, cursor, BATCH)) as ProductClickExportRow[];
+    yield rows.map((row) => {
+      const r = toClickRow({ ...row, clickedAt: new Date(row.clickedAt) });
       return [
         r.clickedAt,
         londonTime(r.clickedAt),
@@ -105,7 +106,7 @@ async function* clickRecords(database: Database, range: AnalyticsRange, audience
     });
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) return;
-    cursor = { clickedAt: last.cursorAt, id: last.id };
+    cursor = { clickedAt: last.clickedAt, id: last.id };
   }
 }
 

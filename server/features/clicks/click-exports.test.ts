@@ -45,4 +45,45 @@ describe('an export across batches', () => {
     expect(rows.map((r) => r['Product title'])).toEqual(Array.from({ length: 300 }, (_, n) => `click ${n}`));
     expect(rows.slice(249, 251).map((r) => r['Clicked at (UTC)'])).toEqual(['2026-11-01T10:00:00.051Z', '2026-11-01T10:00:00.051Z']);
   });
+
+  it('writes each click as the Clicks tab lists it: every column, prices in pounds, deal ids, nulls as empty cells, formulas defused', async () => {
+    await database.db.execute(sql`
+      insert into product_clicks (email, asin, deal_id, title, click_type, price_pence, original_price_pence, referrer, category,
+        affiliate_tag, destination_url, utm_source, utm_medium, utm_campaign, recorded_by, clicked_at)
+      values ('ana@example.com', 'B0BBBBBBB2', null, '=SUM(A1)', 'title', 1999, 2999, '/deals/B0BBBBBBB2', 'home-kitchen', 'plain-21',
+          'https://www.amazon.co.uk/dp/B0BBBBBBB2?tag=plain-21', 'email', 'price-drop', 'alerts-2026-10', 'redirect', '2026-10-20 09:15:30.123456+00'),
+        (null, null, 'deal-7', null, 'shop', null, null, null, null, 'plain-21',
+          'https://www.amazon.co.uk/deal/7?tag=plain-21', null, null, null, 'redirect', '2026-10-20 09:15:31+00')`);
+    const query = 'startDate=2026-10-20&endDate=2026-10-20';
+    const [exported, listed] = await Promise.all([
+      app.inject({ method: 'GET', url: `/api/admin/export/recent-clicks-csv?${query}`, headers: admin }),
+      app.inject({ method: 'GET', url: `/api/admin/product-clicks?${query}`, headers: admin }),
+    ]);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const rows = parse(exported.body, { columns: true, bom: true }) as Record<string, string>[];
+    const clicks = (listed.json() as { clicks: Record<string, string | null>[] }).clicks;
+    expect(clicks).toHaveLength(2);
+    expect(rows).toEqual(
+      clicks.map((c) => ({
+        'Clicked at (UTC)': c.clickedAt,
+        'Clicked at (UK time)': c.clickedAt === '2026-10-20T09:15:31.000Z' ? '20/10/2026 10:15:31' : '20/10/2026 10:15:30',
+        'E-mail': c.userEmail ?? 'Anonymous',
+        ASIN: c.productAsin ?? '',
+        'Product title': c.productTitle?.startsWith('=') ? `'${c.productTitle}` : (c.productTitle ?? ''),
+        Category: c.category ?? '',
+        'Click type': c.clickType,
+        'Price (£)': c.price ?? '',
+        'Original price (£)': c.originalPrice ?? '',
+        Referrer: c.referrer ?? '',
+        'UTM source': c.utmSource ?? '',
+        'UTM medium': c.utmMedium ?? '',
+        'UTM campaign': c.utmCampaign ?? '',
+        'Affiliate URL': c.affiliateUrl,
+      })),
+    );
+    expect(rows.map((r) => [r['Clicked at (UTC)'], r.ASIN, r['Product title'], r['Price (£)'], r['Original price (£)']])).toEqual([
+      ['2026-10-20T09:15:31.000Z', 'deal-7', '', '', ''],
+      ['2026-10-20T09:15:30.123Z', 'B0BBBBBBB2', "'=SUM(A1)", '19.99', '29.99'],
+    ]);
+  });
 });

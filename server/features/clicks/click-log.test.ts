@@ -26,15 +26,20 @@ describe('ClickLog', () => {
     expect(log.length).toBe(32_769);
   });
 
-  it('keeps ids in 4 bytes up to 2^32 − 1, then in 8, and still finds each by id', () => {
+  it('keeps ids as runs of consecutive ids (past 2^32 too) and finds each by position and by id, rows loaded late included', () => {
     const log = new ClickLog();
-    log.reserve(3);
-    log.push(entry(7, null));
-    log.push(entry(4_294_967_295, 'a@example.com'));
-    expect(log.ids).toBeInstanceOf(Uint32Array);
-    log.push(entry(4_294_967_296, 'b@example.com'));
-    expect(log.ids).toBeInstanceOf(Float64Array);
-    expect([log.positionOf(7), log.positionOf(4_294_967_295), log.positionOf(4_294_967_296), log.positionOf(8)]).toEqual([0, 1, 2, -1]);
+    // Runs: 7; 4,294,967,295…4,294,967,297; 10…12 with 11 missing (two runs); then 8, loaded late.
+    const ids = [7, 4_294_967_295, 4_294_967_296, 4_294_967_297, 10, 12, 8];
+    for (const id of ids) log.push(entry(id, null));
+    expect(log.idRuns).toBe(5);
+    expect(ids.map((_, i) => log.idAt(i))).toEqual(ids);
+    expect(ids.map((id) => log.positionOf(id))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect([log.positionOf(9), log.positionOf(11), log.positionOf(4_294_967_298), log.positionOf(1)]).toEqual([-1, -1, -1, -1]);
+
+    const consecutive = new ClickLog();
+    for (let id = 1; id <= 100_000; id++) consecutive.push(entry(id, null));
+    expect(consecutive.idRuns).toBe(1);
+    expect([consecutive.idAt(0), consecutive.idAt(99_999), consecutive.positionOf(54_321)]).toEqual([1, 100_000, 54_320]);
   });
 
   it('leaves out the columns a table does not keep, and flags anonymous events whether or not it keeps users', () => {
@@ -44,8 +49,9 @@ describe('ClickLog', () => {
     expect([log.user.length, log.key.length, log.group.length, log.users.size]).toEqual([0, 0, 0, 0]);
     expect([log.campaign[0], log.campaign[1]]).toEqual([0, -1]);
     expect([log.flags[0], log.flags[1]]).toEqual([FLAG_EMAIL_SOURCE | FLAG_ANONYMOUS, 0]);
-    // id 4 + time 8 + campaign 2 + flags 1 bytes an event, for the room reserved (above the 1,024 of the first push).
+    // Time 8 + campaign 2 + flags 1 bytes an event, for the room reserved (above the 1,024 of the
+    // first push), and 12 bytes a run of ids for the room of 16 runs.
     log.reserve(2000);
-    expect(log.bytes).toBe(2000 * 15);
+    expect(log.bytes).toBe(2000 * 11 + 16 * 12);
   });
 });

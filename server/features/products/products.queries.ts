@@ -5,7 +5,7 @@
  * user value is a bound parameter (drizzle's `sql` template), never spliced into the text.
  */
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { nameStatement, type Db } from '../../db/client';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
 
@@ -60,6 +60,7 @@ export type SearchOrder = 'rank' | 'trending' | 'price-asc' | 'price-desc' | 'ra
 const param = {
   keywords: sql.placeholder('keywords'),
   rankKeywords: sql.placeholder('rankKeywords'),
+  prefixKeywords: sql.placeholder('prefixKeywords'),
   maxPricePence: sql.placeholder('maxPricePence'),
   minRating: sql.placeholder('minRating'),
   category: sql.placeholder('category'),
@@ -70,9 +71,13 @@ const param = {
 /**
  * The english tsquery of the shopper's words (websearch syntax: quotes, `or`, `-word`), or of a
  * prefix tsquery ('prefix' mode; english stemming of "kettle:*" gives "kettl:*", which still matches).
+ * `once` wraps it in a scalar sub-select, which PostgreSQL evaluates once per statement (an
+ * InitPlan): in a generic plan (a named statement, decision 0017) the bare call would be parsed
+ * again for every row ts_rank scores; a custom plan folds either form to a constant.
  */
-function keywordQuery(keywords: Placeholder, prefix = false): SQL {
-  return prefix ? sql`to_tsquery('english', ${keywords})` : sql`websearch_to_tsquery('english', ${keywords})`;
+function keywordQuery(keywords: Placeholder, prefix = false, once = false): SQL {
+  const query = prefix ? sql`to_tsquery('english', ${keywords})` : sql`websearch_to_tsquery('english', ${keywords})`;
+  return once ? sql`(select ${query})` : query;
 }
 
 /**
@@ -88,10 +93,14 @@ function shapeOf(filter: SearchFilter): string {
     .join('');
 }
 
-function whereOf(shape: string): SQL | undefined {
-  const [keywords, minRating, category, discountOnly, prefix] = shape.split('').map((c) => c === '1');
+/**
+ * The conditions of `shape`; `keywords` is the placeholder the tsquery text is bound to, `once` as
+ * in {@link keywordQuery}.
+ */
+function whereOf(shape: string, keywords: Placeholder = param.keywords, once = false): SQL | undefined {
+  const [hasKeywords, minRating, category, discountOnly, prefix] = shape.split('').map((c) => c === '1');
   const conditions: SQL[] = [lte(products.pricePence, param.maxPricePence)];
-  if (keywords) conditions.push(sql`${products.searchVector} @@ ${keywordQuery(param.keywords, prefix)}`);
+  if (hasKeywords) conditions.push(sql`${products.searchVector} @@ ${keywordQuery(keywords, prefix, once)}`);
   // Most of the real catalogue has no rating (DESIGN.md §5): unrated products are not excluded.
   if (minRating) conditions.push(sql`(${products.rating} is null or ${products.rating} >= ${param.minRating})`);
   if (category) conditions.push(eq(products.category, param.category));
@@ -99,26 +108,58 @@ function whereOf(shape: string): SQL | undefined {
   return and(...conditions);
 }
 
-function orderOf(order: SearchOrder, hasKeywords: boolean, prefix = false): SQL[] {
+/** One key of a result order: the value ordered by, descending or not, nulls last or not. */
+interface SortKey {
+  value: SQL;
+  descending: boolean;
+  nullsLast?: boolean;
+}
+
+/**
+ * The keys of `order` (every order ends with `id`); `rankKeywords` is the placeholder of the
+ * tsquery text ts_rank scores with ('rank' with keywords only), `once` as in {@link keywordQuery}.
+ */
+function sortKeysOf(
+  order: SearchOrder,
+  hasKeywords: boolean,
+  prefix = false,
+  rankKeywords: Placeholder = param.rankKeywords,
+  once = false,
+): SortKey[] {
+  const byId: SortKey = { value: sql`${products.id}`, descending: false };
+  const byTrending: SortKey = { value: sql`${products.trendingScore}`, descending: true };
   switch (order) {
     case 'rank':
       // ts_rank runs only on the rows the GIN index matched; title (weight A) outranks brand/category (B).
       return hasKeywords
         ? [
-            sql`ts_rank(${products.searchVector}, ${keywordQuery(param.rankKeywords, prefix)}) desc`,
-            desc(products.trendingScore),
-            asc(products.id),
+            { value: sql`ts_rank(${products.searchVector}, ${keywordQuery(rankKeywords, prefix, once)})`, descending: true },
+            byTrending,
+            byId,
           ]
-        : [desc(products.trendingScore), asc(products.id)];
+        : [byTrending, byId];
     case 'trending':
-      return [desc(products.trendingScore), asc(products.id)];
+      return [byTrending, byId];
     case 'price-asc':
-      return [asc(products.pricePence), asc(products.id)];
+      return [{ value: sql`${products.pricePence}`, descending: false }, byId];
     case 'price-desc':
-      return [desc(products.pricePence), asc(products.id)];
+      return [{ value: sql`${products.pricePence}`, descending: true }, byId];
     case 'rating':
-      return [sql`${products.rating} desc nulls last`, sql`${products.reviewCount} desc nulls last`, asc(products.id)];
+      return [
+        { value: sql`${products.rating}`, descending: true, nullsLast: true },
+        { value: sql`${products.reviewCount}`, descending: true, nullsLast: true },
+        byId,
+      ];
   }
+}
+
+/** `value` ordered as `key` says. */
+function orderBy(value: SQL, key: SortKey): SQL {
+  return sql`${value} ${sql.raw(key.descending ? 'desc' : 'asc')}${sql.raw(key.nullsLast ? ' nulls last' : '')}`;
+}
+
+function orderOf(order: SearchOrder, hasKeywords: boolean, prefix = false): SQL[] {
+  return sortKeysOf(order, hasKeywords, prefix).map((key) => orderBy(key.value, key));
 }
 
 /** The placeholder values of a search (unused ones are ignored by the statement). */
@@ -126,6 +167,7 @@ export function searchValues(filter: SearchFilter, offset: number, limit: number
   return {
     keywords: filter.keywords,
     rankKeywords: filter.rankKeywords ?? filter.keywords,
+    prefixKeywords: null,
     maxPricePence: filter.maxPricePence,
     minRating: filter.minRating,
     category: filter.category,
@@ -181,6 +223,84 @@ export function searchCountStatement(db: Db, filter: SearchFilter) {
       .where(whereOf(shape))
       .prepare(UNNAMED),
   );
+}
+
+/** A row of {@link findKeywordSearchPage}: the product and how many rows its branch matched. */
+export type KeywordSearchRow = ProductRow & { total: number };
+
+/**
+ * The statement of a keyword search page (issue 7; docs/decisions/0017-uncached-search.md): what
+ * used to take up to three statements (the page, the prefix fallback when the page was empty, the
+ * count when the page was full) in one, so an uncached search pays one round trip to PGlite, one
+ * parse and plan, and one GIN scan per tsquery:
+ *
+ * - `exact`: the page of `filter` (websearch keywords) in `order`, each row carrying
+ *   `count(*) over ()`, the number of rows matching before LIMIT/OFFSET, which is the count the
+ *   service used to run separately (the window reads the rows the ranking reads anyway);
+ * - `fallback`: the same page for the prefix tsquery (placeholder `prefixKeywords`, also its rank
+ *   query), run only when `exact` is empty (`not exists`: PostgreSQL checks it once, before
+ *   scanning); a null `prefixKeywords` matches nothing;
+ * - the two branches' rows, ordered again by the order's own keys (carried as `k0`…): at most one
+ *   branch has rows, so this sorts at most `limit` rows and makes the order explicit.
+ *
+ * The tsqueries are sub-selects, evaluated once per statement (see {@link keywordQuery}). Built
+ * once per filter shape and order (see {@link prepared}); on PGlite it then runs as a named
+ * statement, parsed once, whose generic plan is the GIN scans every plan of it uses anyway (the
+ * window count reads every match); on PostgreSQL it stays unnamed (client.ts nameStatement).
+ */
+export function keywordSearchStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
+  const shape = shapeOf({ ...filter, keywordMode: 'websearch' });
+  const prefixShape = shapeOf({ ...filter, keywordMode: 'prefix' });
+  const name = `products_keyword_page_${shape}_${order.replace('-', '_')}`;
+  return prepared(db, name, () => {
+    const branch = (where: SQL | undefined, keys: SortKey[]) => {
+      const sortValues = Object.fromEntries(keys.map((key, i) => [`k${i}`, sql`${key.value}`.as(`k${i}`)]));
+      return db
+        .select({ ...productColumns, total: sql<number>`(count(*) over ())::int`.as('total'), ...sortValues })
+        .from(products)
+        .where(where)
+        .orderBy(...keys.map((key, i) => orderBy(sql.raw(`"k${i}"`), key)))
+        .limit(param.limit)
+        .offset(param.offset);
+    };
+    const exact = db
+      .$with('exact')
+      .as(branch(whereOf(shape, param.keywords, true), sortKeysOf(order, true, false, param.rankKeywords, true)));
+    const prefixKeys = sortKeysOf(order, true, true, param.prefixKeywords, true);
+    const fallback = db
+      .$with('fallback')
+      .as(branch(and(whereOf(prefixShape, param.prefixKeywords, true), sql`not exists (select from ${exact})`), prefixKeys));
+    const page = db.$with('page').as(db.select().from(exact).unionAll(db.select().from(fallback)));
+    const fields = page as unknown as Record<string, SQL.Aliased | (typeof productColumns)[keyof typeof productColumns]>;
+    const columns = Object.fromEntries(Object.keys(productColumns).map((key) => [key, fields[key]])) as unknown as typeof productColumns;
+    const statement = db
+      .with(exact, fallback, page)
+      .select({ ...columns, total: fields.total as SQL.Aliased<number> })
+      .from(page)
+      .orderBy(...prefixKeys.map((key, i) => orderBy(sql`${fields[`k${i}`]}`, key)))
+      .prepare(UNNAMED);
+    // On PGlite it runs as a named statement (parsed once; its plan is always the GIN scans).
+    nameStatement(db, statement.getQuery().sql, name);
+    return statement;
+  });
+}
+
+/**
+ * One page of a keyword search (`filter.keywords` not null, websearch syntax) with its total: the
+ * page of `filter`, or, when that page is empty, the page of `prefixKeywords` (a
+ * buildPrefixTsquery text; null for none) with the other conditions of `filter`. Each row carries
+ * the number of rows its query matched; no row means neither page has one (the caller counts when
+ * the page is past the end).
+ */
+export async function findKeywordSearchPage(
+  db: Db,
+  filter: SearchFilter,
+  prefixKeywords: string | null,
+  order: SearchOrder,
+  offset: number,
+  limit: number,
+): Promise<KeywordSearchRow[]> {
+  return keywordSearchStatement(db, filter, order).execute({ ...searchValues(filter, offset, limit), prefixKeywords });
 }
 
 /** One page of products matching `filter` in `order`; `offset` and `limit` count rows. */
@@ -257,25 +377,41 @@ export function selectTopDiscounted(db: Db, limit: number, freshSince: Date) {
     .limit(limit);
 }
 
-/** The product with this ASIN, or undefined. */
+/**
+ * The product with this ASIN, or undefined. A named statement on PGlite (decision 0017: parsed
+ * once; its only plan is the unique index on asin), so a product page costs no parse or plan.
+ */
 export async function findProductByAsin(db: Db, asin: string): Promise<ProductRow | undefined> {
-  const statement = prepared(db, 'products_by_asin', () =>
-    db
+  const statement = prepared(db, 'products_by_asin', () => {
+    const built = db
       .select(productColumns)
       .from(products)
       .where(eq(products.asin, sql.placeholder('asin')))
       .limit(1)
-      .prepare(UNNAMED),
-  );
+      .prepare(UNNAMED);
+    nameStatement(db, built.getQuery().sql, 'products_by_asin');
+    return built;
+  });
   const [row] = await statement.execute({ asin });
   return row;
 }
 
-/** Price observations of a product observed at or after `since`, oldest first (pence, Date). */
+/**
+ * Price observations of a product observed at or after `since`, oldest first (pence, Date). A
+ * named statement on PGlite, as {@link findProductByAsin} (its plan: price_observations_product_idx).
+ */
 export async function findPriceHistory(db: Db, productId: number, since: Date): Promise<Array<{ pricePence: number; observedAt: Date }>> {
-  return db
-    .select({ pricePence: priceObservations.pricePence, observedAt: priceObservations.observedAt })
-    .from(priceObservations)
-    .where(and(eq(priceObservations.productId, productId), gte(priceObservations.observedAt, since)))
-    .orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
+  const statement = prepared(db, 'products_price_history', () => {
+    const built = db
+      .select({ pricePence: priceObservations.pricePence, observedAt: priceObservations.observedAt })
+      .from(priceObservations)
+      .where(
+        and(eq(priceObservations.productId, sql.placeholder('productId')), gte(priceObservations.observedAt, sql.placeholder('since'))),
+      )
+      .orderBy(asc(priceObservations.observedAt), asc(priceObservations.id))
+      .prepare(UNNAMED);
+    nameStatement(db, built.getQuery().sql, 'products_price_history');
+    return built;
+  });
+  return statement.execute({ productId, since });
 }

@@ -31,6 +31,7 @@ import {
   findPriceHistory,
   findProductByAsin,
   countSearch,
+  findKeywordSearchPage,
   findSearchPage,
   findSuggestions,
   priceShowableSql,
@@ -133,9 +134,9 @@ export function totalFromPage(offset: number, limit: number, rowCount: number): 
 }
 
 /**
- * The total for `filter`: from the page when it proves it; for keyword-less listings from the
+ * The total of a listing without keywords: from the page when it proves it, else from the
  * version-keyed count cache (their count reads up to every product; exact after every catalogue
- * write, listing-cache.ts); else a `count(*)` with the same conditions.
+ * write, listing-cache.ts), which runs a `count(*)` with the same conditions on a miss.
  */
 async function totalOf(
   db: Db,
@@ -147,8 +148,44 @@ async function totalOf(
 ): Promise<number> {
   const proven = totalFromPage(offset, limit, rowCount);
   if (proven !== null) return proven;
-  if (filter.keywords !== null) return countSearch(db, filter);
   return (await caches.counts.get(JSON.stringify(filter), () => countSearch(db, filter))) as number;
+}
+
+/** A page of rows and the number of products matching its query. */
+interface PageWithTotal {
+  rows: ProductRow[];
+  total: number;
+}
+
+/** A listing without keywords: its page, and its total from the page or the count cache. */
+async function browsePage(
+  db: Db,
+  caches: ListingCaches,
+  filter: SearchFilter,
+  order: SearchOrder,
+  offset: number,
+  limit: number,
+): Promise<PageWithTotal> {
+  const rows = await findSearchPage(db, filter, order, offset, limit);
+  return { rows, total: await totalOf(db, caches, filter, offset, limit, rows.length) };
+}
+
+/**
+ * A keyword search's page and total in one statement (findKeywordSearchPage; decision 0017): the
+ * whole words' page, or when it is empty the words read as prefixes ("headph" → headphones;
+ * excluded words (-word) stay out, other websearch syntax only joins words there). When neither
+ * has a row: 0 on the first page; past the end, the count of the query that was asked last (the
+ * prefixes when there are any), as when these were separate statements.
+ */
+async function keywordPage(db: Db, filter: SearchFilter, order: SearchOrder, offset: number, limit: number): Promise<PageWithTotal> {
+  const positive = filter.keywords === null ? null : positiveKeywords(filter.keywords);
+  const prefixQuery = positive === null ? null : buildPrefixTsquery(positive);
+  const found = await findKeywordSearchPage(db, filter, prefixQuery, order, offset, limit);
+  const rows: ProductRow[] = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  const asked: SearchFilter =
+    prefixQuery === null ? filter : { ...filter, keywords: prefixQuery, rankKeywords: prefixQuery, keywordMode: 'prefix' };
+  return { rows, total: totalFromPage(offset, limit, 0) ?? (await countSearch(db, asked)) };
 }
 
 /**
@@ -187,20 +224,12 @@ export async function searchProducts(
   criteria: ParsedSearchCriteria,
   view: PriceView,
 ): Promise<SearchResponse> {
-  const planned = planSearch(criteria);
-  let { filter } = planned;
-  const { order } = planned;
+  const { filter, order } = planSearch(criteria);
   const offset = (criteria.page - 1) * criteria.itemCount;
-  let rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
-  // Whole words found nothing: read the words as prefixes, so "headph" finds headphones.
-  // Excluded words (-word) stay out; other websearch syntax (quotes, "or") only joins words here.
-  const positive = filter.keywords !== null && rows.length === 0 ? positiveKeywords(filter.keywords) : null;
-  const prefixQuery = positive === null ? null : buildPrefixTsquery(positive);
-  if (prefixQuery !== null) {
-    filter = { ...filter, keywords: prefixQuery, rankKeywords: prefixQuery, keywordMode: 'prefix' };
-    rows = await findSearchPage(db, filter, order, offset, criteria.itemCount);
-  }
-  const total = await totalOf(db, caches, filter, offset, criteria.itemCount, rows.length);
+  const { rows, total } =
+    filter.keywords === null
+      ? await browsePage(db, caches, filter, order, offset, criteria.itemCount)
+      : await keywordPage(db, filter, order, offset, criteria.itemCount);
   return {
     products: rows.map((row) => toProduct(row, affiliateTag, view)),
     total,

@@ -7,11 +7,12 @@
  * is `no-cache`, so a new build is picked up at once.
  *
  * First screen (issue 7 "Pages"): every page is a lazy route chunk (web/router.tsx), which the
- * browser would only discover after the entry script has run. The page served for a client route
+ * browser would only discover after the app's script has run. The page served for a client route
  * therefore names, in its <head>, that route's chunk and the chunks it imports statically
- * (`<link rel="modulepreload">`, found in Vite's build manifest, dist/web/.vite/manifest.json), and
- * the GET answers the first screen needs (`<link rel="preload" as="fetch">`: /api/config on every
- * page, the product on /deals/{ASIN}), so they load in parallel with the entry script.
+ * (`<meta name="first-screen-modules">`, found in Vite's build manifest,
+ * dist/web/.vite/manifest.json), which web/boot.ts preloads beside the app once the server's HTML
+ * has been painted (decision 0009 addendum), and the GET answers the first screen needs
+ * (`<link rel="preload" as="fetch">`: /api/config on every page, the product on /deals/{ASIN}).
  *
  * First HTML (issue 10 part 2; docs/decisions/0010-first-html.md): the page also carries that
  * path's `<title>`, meta description, canonical link, robots rule and JSON-LD, and the plain HTML
@@ -36,6 +37,7 @@ const MANIFEST = path.join(WEB_DIST, '.vite/manifest.json');
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -70,17 +72,27 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-/** The <link> tags of the first screen of `pathname`, without what index.html loads already. */
+/**
+ * The first-screen hints of `pathname` for the page's `<head>`: `<link rel="preload" as="fetch">` of
+ * the data it reads first, and `<meta name="first-screen-modules" content="/assets/a.js …">` naming
+ * the route's lazy chunk and the chunks it imports statically, without what index.html loads
+ * already. The modules are not `modulepreload` links here: web/boot.ts preloads them after the
+ * first paint, beside the app, so they never hold up the paint of the server's HTML (decision 0009
+ * addendum).
+ */
 export function firstScreenLinks(manifest: Manifest | undefined, pathname: string): string {
   const links = EVERY_PAGE_DATA.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`);
   for (const screen of MATCHERS) {
     const match = screen.re.exec(pathname);
     if (!match) continue;
     if (manifest) {
+      // index.html's entry (web/boot.ts) and the app it imports (web/main.tsx, whose own imports
+      // Vite's preload helper fetches at once) are loaded anyway: only the route's own files are named.
       const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-      const loaded = entry ? staticClosure(manifest, entry) : new Set<string>();
-      for (const file of staticClosure(manifest, screen.module))
-        if (!loaded.has(file)) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+      const loaded = new Set<string>();
+      for (const key of [entry, ...(entry ? (manifest[entry]?.dynamicImports ?? []) : [])]) if (key) staticClosure(manifest, key, loaded);
+      const modules = [...staticClosure(manifest, screen.module)].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+      if (modules.length > 0) links.push(`<meta name="first-screen-modules" content="${escapeHtml(modules.join(' '))}">`);
     }
     const data = screen.data?.(match.slice(1).map((p) => decodeURIComponent(p)));
     // credentials: 'include' as web/lib/http.client.ts sends it, or the browser fetches twice.

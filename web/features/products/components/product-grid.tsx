@@ -4,7 +4,7 @@
  * 'No products found' with Search Again when empty (plus optional extra actions); else cards in
  * 1 column at phone width, up to 4 wider.
  */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { AlertTriangle, SearchX } from 'lucide-react';
 import type { Product } from '../../../../common/api/products.schema';
 import { Button } from '../../../components/ui/button';
@@ -62,7 +62,11 @@ export function ProductList({
 
 export function ProductGrid(props: ProductGridProps) {
   const { status, products, onRetry, onSearchAgain } = props;
-  if (status === 'pending') {
+  // New cards render as a transition (issue 7 "Pages", Lighthouse's Total Blocking Time): when the
+  // answer arrives, the skeleton (or the previous cards) stays while React renders the cards in
+  // slices of a few milliseconds, instead of one long task that blocks input.
+  const shown = useDeferredValue(status === 'success' ? products : null);
+  if (status === 'pending' || (status === 'success' && shown === null)) {
     return (
       <div aria-busy="true">
         <LoadingMessage />
@@ -110,7 +114,7 @@ export function ProductGrid(props: ProductGridProps) {
   }
   return (
     <ProductList
-      products={products}
+      products={shown ?? products}
       affiliateTag={props.affiliateTag}
       onSetAlert={props.onSetAlert}
       onShowAlternatives={props.onShowAlternatives}
