@@ -6,20 +6,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useDebounce } from 'use-debounce';
 import type { AdminProductSortKey, SortOrder } from '../../../common/admin-products';
 import { adminProductsQuery, type ProductListParams } from './api';
 
 /** Wait after the last keystroke before searching, ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function useProductList(tabKey: string, pageSize: number) {
   const [page, setPage] = useState(1);
@@ -28,7 +20,7 @@ export function useProductList(tabKey: string, pageSize: number) {
   const [category, setCategory] = useState('');
   const [searchText, setSearchText] = useState('');
   const [freshAt, setFreshAt] = useState<number | undefined>(undefined);
-  const search = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [search] = useDebounce(searchText.trim(), SEARCH_DEBOUNCE_MS);
 
   const params: ProductListParams = { page, limit: pageSize, sortBy, sortOrder, category, search, freshAt };
   const query = useQuery(adminProductsQuery(tabKey, params));

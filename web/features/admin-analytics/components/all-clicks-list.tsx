@@ -5,6 +5,7 @@
  */
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebounce } from 'use-debounce';
 import type { DateRange } from '../../../../common/analytics-dates';
 import { CLICK_LIST_MAX } from '../../../../common/api/click-analytics.admin.schema';
 import { Input } from '../../../components/ui/input';
@@ -13,18 +14,9 @@ import { QueryState } from './query-state';
 import { count } from './stat-card';
 import { ukDateTime } from './uk-time';
 
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
-
 export function AllClicksList({ tabKey, range }: { tabKey: string; range: DateRange }) {
   const [search, setSearch] = useState('');
-  const email = useDeferredValue(useDebounced(search, 300));
+  const email = useDeferredValue(useDebounce(search, 300)[0]);
   const clicks = useQuery({ ...productClicksQuery(tabKey, range, email), placeholderData: keepPreviousData });
   const searchId = useId();
   return (

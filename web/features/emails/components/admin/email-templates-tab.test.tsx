@@ -62,7 +62,7 @@ describe('the Templates tab', () => {
     await user.type(html, ' costs {{{{price}}');
     expect(await screen.findByText(/unknown placeholder \{\{price\}\}; use only productTitle/)).toBeInTheDocument();
     expect(html).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('Fix the placeholders above to see the preview.')).toBeInTheDocument();
+    expect(await screen.findByText('Fix the placeholders above to see the preview.')).toBeInTheDocument();
 
     await user.clear(html);
     await user.type(html, '<h1>{{{{productTitle}}</h1><p>Now £{{{{afterPrice}}</p>');

@@ -2,9 +2,12 @@
  * The template preview (admin-area §2 "Templates tab": show/hide preview): the subject and body
  * rendered with sample values by the same escaping renderer the server uses
  * (common/email-templates.ts), in an iframe with `sandbox=""` and `srcdoc` — no script, no forms,
- * no navigation of the admin page, whatever the owner's HTML holds.
+ * no navigation of the admin page, whatever the owner's HTML holds. The preview follows the fields
+ * {@link PREVIEW_DEBOUNCE_MS} after the owner stops typing, so the frame's document is not replaced at
+ * every keystroke (each replacement reloads it and its images).
  */
 import { useMemo } from 'react';
+import { useDebounce } from 'use-debounce';
 import { emailLink, EMAIL_CAMPAIGNS } from '../../../../../common/email-campaigns';
 import {
   renderTemplateHtml,
@@ -31,7 +34,13 @@ export function previewValues(origin: string): TemplateValues {
   };
 }
 
-export function TemplatePreview({ subject, htmlContent }: { subject: string; htmlContent: string }) {
+/** Milliseconds after the last keystroke before the preview shows the fields. */
+export const PREVIEW_DEBOUNCE_MS = 300;
+
+export function TemplatePreview(props: { subject: string; htmlContent: string }) {
+  const [{ subject, htmlContent }] = useDebounce(props, PREVIEW_DEBOUNCE_MS, {
+    equalityFn: (a, b) => a.subject === b.subject && a.htmlContent === b.htmlContent,
+  });
   const rendered = useMemo(() => {
     const text = withFallbacks({ subject, htmlContent });
     if (templateProblems('subject', text.subject).length > 0 || templateProblems('htmlContent', text.htmlContent).length > 0) return null;
