@@ -4,7 +4,7 @@
  * `GET /api/admin/products`. Changing a filter or the sort goes back to page 1; when the server
  * clamps the page (the last page was just emptied by a delete), the table follows.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDebounce } from 'use-debounce';
 import type { AdminProductSortKey, SortOrder } from '../../../common/admin-products';

@@ -3,7 +3,7 @@
  * (part of an address; searched as you type, after a pause), the newest 50 matching clicks of the
  * period, and a count line ("Showing 50 of 1,234 clicks").
  */
-import { useDeferredValue, useEffect, useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounce } from 'use-debounce';
 import type { DateRange } from '../../../../common/analytics-dates';
