@@ -7,7 +7,7 @@
  * click outside, and the submit going to /search?q={trimmed text}. GET /api/products/suggestions is
  * answered by a fake fetch with the API's suggestion shape.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { suggestionsResponseSchema, type Suggestion } from '../../../../common/api/products.schema';
 import { currentUrl, deferred, fakeApi, renderPage, type FakeAnswer } from '../../../testing/harness';
@@ -49,7 +49,8 @@ describe('Search box', () => {
     const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
     expect(within(listbox).getByText('Loading suggestions...')).toBeVisible();
     expect(box).toHaveAttribute('aria-expanded', 'true');
-    expect(api.callsTo('GET /api/products/suggestions')[0]?.query.get('q')).toBe('ai');
+    // The listbox opens as the query starts; its fetch follows a microtask or more later.
+    await waitFor(() => expect(api.callsTo('GET /api/products/suggestions')[0]?.query.get('q')).toBe('ai'));
 
     answer.resolve(suggestionsAnswer());
     await within(listbox).findByRole('option', { name: /Ninja Air Fryer AF100UK/ });
