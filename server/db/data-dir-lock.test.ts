@@ -68,11 +68,12 @@ describe('acquireDataDirLock', () => {
   });
 
   it.skipIf(process.platform !== 'linux')('takes over a lock whose process died but was never reaped (a zombie)', async () => {
-    // `sh` backgrounds a `sleep 0`, prints its pid and becomes `sleep 5`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // `sh` backgrounds a `sleep 0.3`, prints its pid and becomes `sleep 5`, which never reaps it. (A
+    // `sleep 0` could end before the exec, and then `sh` reaped it: a flaky ENOENT under load.)
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d) => resolve(String(d).trim()))));
-      for (let i = 0; i < 50 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'); i += 1)
+      for (let i = 0; i < 150 && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z'); i += 1)
         await new Promise((r) => setTimeout(r, 20));
       expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toContain(') Z');
       const dir = fresh();
