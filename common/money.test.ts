@@ -127,6 +127,19 @@ describe('penceToPriceString and formatting', () => {
     expect(() => penceToPriceString(1.5)).toThrow(RangeError);
   });
 
+  it('formatPence prints what en-GB Intl.NumberFormat prints for GBP, without loading Intl', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (p) => {
+        expect(formatPence(p)).toBe(gbp.format(p / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const p of [0, 1, 99, 100, 99999, 100000, 123456789, -5, -100000]) expect(formatPence(p)).toBe(gbp.format(p / 100));
+    expect(formatPence(1234.5)).toBe('£12.35');
+    expect(formatPence(-0.4)).toBe('£0.00');
+  });
+
   it('formats for people in en-GB', () => {
     expect(formatPence(129999)).toBe('£1,299.99');
     expect(formatPriceString('1299.99')).toBe('£1,299.99');

@@ -60,11 +60,19 @@ export function priceStringToPence(text: string | null | undefined): number | nu
   return parsed.ok ? parsed.pence : null;
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-
-/** Formats pence for people: 129999 → "£1,299.99" (en-GB). */
+/**
+ * Formats pence for people: 129999 → "£1,299.99", -250 → "-£2.50": what en-GB
+ * `Intl.NumberFormat` with currency GBP prints (money.test.ts compares the two), written out because
+ * a page's first `Intl` formatter loads the browser's ICU locale data: 85–110 ms of a phone's main
+ * thread (Chromium at 4× CPU slowdown, 2026-11-24) in the first render of every page with a price.
+ * Fractional pence are rounded half away from zero; a non-finite input prints as "£NaN" / "£Infinity".
+ */
 export function formatPence(pence: number): string {
-  return gbp.format(pence / 100);
+  if (!Number.isFinite(pence)) return `£${Math.abs(pence)}`;
+  const rounded = Math.sign(pence) * Math.round(Math.abs(pence));
+  const abs = Math.abs(rounded);
+  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${rounded < 0 ? '-' : ''}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Formats an API price string for people: "1299.99" → "£1,299.99"; unparsable text is returned as is. */

@@ -11,6 +11,7 @@
  */
 import { paths } from '../paths';
 import { company, t, type RichText } from './document';
+import { formatCount } from '../numbers';
 
 export interface AboutStat {
   number: string;
@@ -25,7 +26,7 @@ export interface AboutCard {
 
 /** The catalogue-size statistic once there is a catalogue (`count` formatted en-GB). */
 export function catalogueStat(count: number): AboutStat {
-  return { number: new Intl.NumberFormat('en-GB').format(count), label: 'products with price histories' };
+  return { number: formatCount(count), label: 'products with price histories' };
 }
 
 export const ABOUT = {

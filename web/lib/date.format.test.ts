@@ -1,10 +1,37 @@
 /** en-GB dates and the "as of" rule (shopper-screens §1; DESIGN.md §4 "Honest prices"). */
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
-import { formatLongDate, isPriceStale, priceDisclaimer } from './date.format';
+import { formatDateTime, formatLongDate, formatShortDate, isPriceStale, priceDisclaimer } from './date.format';
 
 describe('dates', () => {
   it('writes the heading date in en-GB long form', () => {
     expect(formatLongDate(new Date(2026, 10, 21, 12))).toBe('21 November 2026');
+    expect(formatShortDate(new Date(2026, 8, 3, 7, 5).toISOString())).toBe('3 Sept 2026');
+    expect(formatDateTime(new Date(2026, 0, 9, 7, 5).toISOString())).toBe('9 Jan 2026, 07:05');
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+
+  it('prints what en-GB Intl.DateTimeFormat prints, in the local time zone, without loading Intl', () => {
+    const long = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    const short = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    const dateTime = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+        (date) => {
+          expect(formatLongDate(date)).toBe(long.format(date));
+          expect(formatShortDate(date.toISOString())).toBe(short.format(date));
+          expect(formatDateTime(date.toISOString())).toBe(dateTime.format(date));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -25,6 +25,7 @@ import { useConfig } from '../lib/config.query';
 import { formatLongDate } from '../lib/date.format';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
+import { formatCount } from '../../common/numbers';
 
 export function HomePage() {
   useDocumentTitle("Today's Top Deals");
@@ -90,9 +91,7 @@ export function HomePage() {
               <h2 className="text-lg font-semibold text-slate-900">
                 {category === 'trending' ? 'Trending deals' : showAll ? `All ${label} products` : `${label} deals`}
               </h2>
-              <p className="h-5 text-sm text-slate-600">
-                {search.isSuccess ? `${search.data.total.toLocaleString('en-GB')} products` : ''}
-              </p>
+              <p className="h-5 text-sm text-slate-600">{search.isSuccess ? `${formatCount(search.data.total)} products` : ''}</p>
             </div>
             <div className="flex shrink-0 items-center gap-2">
               {showAll && (

@@ -27,6 +27,7 @@ import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
+import { formatCount } from '../../common/numbers';
 
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -111,7 +112,7 @@ export function SearchPage() {
         </h1>
         {search.isSuccess && total > 0 && (
           <p className="mt-1 text-sm text-slate-700" role="status">
-            Showing {first}–{last} of {total.toLocaleString('en-GB')} results
+            Showing {first}–{last} of {formatCount(total)} results
             {total > shownTotal ? ` (the first ${shownTotal} are shown)` : ''}
           </p>
         )}

@@ -18,6 +18,7 @@ import { formatLongDate } from '../lib/date.format';
 import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
+import { formatCount } from '../../common/numbers';
 
 export function TodaysDealsPage() {
   const [params, setParams] = useSearchParams();
@@ -75,5 +76,5 @@ export function TodaysDealsPage() {
 
 function dealCount(deals: number): string {
   if (deals === 0) return 'No deals right now: our most popular products instead';
-  return `${deals.toLocaleString('en-GB')} ${deals === 1 ? 'deal' : 'deals'} today`;
+  return `${formatCount(deals)} ${deals === 1 ? 'deal' : 'deals'} today`;
 }

@@ -7,6 +7,7 @@
  * itself is always one of our two configured tags, chosen by the redirect.
  */
 import { isAllowedAmazonUrl, searchAffiliateUrl } from '../../../common/affiliate';
+import { formatCount } from '../../../common/numbers';
 
 export interface DealContent {
   slug: string;
@@ -197,7 +198,7 @@ export function dealFromProduct(product: {
     productDescription: product.features[0] ?? DEFAULT_DEAL.productDescription,
     features: product.features.length ? product.features.slice(0, 4) : DEFAULT_DEAL.features,
     rating: product.rating ?? DEFAULT_RATING,
-    reviewCount: product.reviewCount != null ? `${product.reviewCount.toLocaleString('en-GB')}` : DEFAULT_REVIEW_COUNT,
+    reviewCount: product.reviewCount != null ? formatCount(product.reviewCount) : DEFAULT_REVIEW_COUNT,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { priceStringToPence } from '../../../common/money';
 import type { PricePoint } from './api';
+import { formatCount } from '../../../common/numbers';
 
 export interface ChartPoint {
   /** Epoch ms of the observation. */
@@ -80,5 +81,5 @@ export function priceAxis(lowPence: number, highPence: number): PriceAxis {
 
 /** Axis label of a tick: whole pounds without pence ("£25"), else pounds and pence ("£2.50"). */
 export function formatAxisPrice(pence: number): string {
-  return pence % 100 === 0 ? `£${(pence / 100).toLocaleString('en-GB')}` : `£${(pence / 100).toFixed(2)}`;
+  return pence % 100 === 0 ? `£${formatCount(pence / 100)}` : `£${(pence / 100).toFixed(2)}`;
 }

@@ -1,13 +1,15 @@
 /** An article's category badge, date (en-GB) and read time (content-and-account-pages §2.9, §3). */
 import { CalendarDays, Clock } from 'lucide-react';
 import type { BlogSummary } from '../../../../common/api/blog.schema';
+import { formatLongDate } from '../../../lib/date.format';
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "8 August 2025" from an ISO date (read as a calendar date, whatever the time zone). */
+/** "8 August 2025" from an ISO date "2025-08-08" (a calendar date, whatever the time zone); other text as is. */
 export function formatArticleDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? iso : longDate.format(date);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  // Noon local time: the same calendar day in every time zone, and never in a DST gap.
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+  return date.getMonth() === Number(match[2]) - 1 ? formatLongDate(date) : iso;
 }
 
 export function CategoryBadge({ category }: { category: string }) {

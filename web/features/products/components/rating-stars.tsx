@@ -3,13 +3,12 @@
  * Creators API returns none, so nothing is invented).
  */
 import { Star } from 'lucide-react';
-
-const count = new Intl.NumberFormat('en-GB');
+import { formatCount } from '../../../../common/numbers';
 
 export function RatingStars({ rating, reviewCount }: { rating: number | null; reviewCount: number | null }) {
   if (rating === null) return null;
   const clamped = Math.max(0, Math.min(5, rating));
-  const label = `Rated ${clamped.toFixed(1)} out of 5${reviewCount !== null ? `, ${count.format(reviewCount)} reviews` : ''}`;
+  const label = `Rated ${clamped.toFixed(1)} out of 5${reviewCount !== null ? `, ${formatCount(reviewCount)} reviews` : ''}`;
   return (
     <div className="flex items-center gap-1 text-sm text-slate-700" role="img" aria-label={label}>
       <span className="relative inline-flex" aria-hidden="true">
@@ -25,7 +24,7 @@ export function RatingStars({ rating, reviewCount }: { rating: number | null; re
         </span>
       </span>
       <span aria-hidden="true">{clamped.toFixed(1)}</span>
-      {reviewCount !== null && <span aria-hidden="true">({count.format(reviewCount)})</span>}
+      {reviewCount !== null && <span aria-hidden="true">({formatCount(reviewCount)})</span>}
     </div>
   );
 }
