@@ -269,7 +269,7 @@ const searchPage = (keywords: string, page = 1, sortBy: SearchCriteria['sortBy']
  * every imported ASIN in a seeded random order (popular products most, any product possible), so
  * a step meets product pages no earlier step asked for, as a real site does.
  */
-function shopperStream(asins: string[], words: string[]): (count: number) => LoadRequest[] {
+export function shopperStream(asins: string[], words: string[]): (count: number) => LoadRequest[] {
   const random = seededRandom(7);
   const zipf = zipfSampler(words.length, random);
   const word = () => words[zipf()] as string;
@@ -414,7 +414,7 @@ function percentiles(values: number[]): { p50: number; p95: number; p99: number 
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-function load(url: string, list: LoadRequest[], connections: number, duration: number, rate?: number): Promise<Figures> {
+export function load(url: string, list: LoadRequest[], connections: number, duration: number, rate?: number): Promise<Figures> {
   const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
   return new Promise((resolve, reject) => {
     if (list.length === 0) return reject(new Error('load: the request list is empty'));

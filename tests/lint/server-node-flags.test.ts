@@ -1,12 +1,13 @@
 /**
- * The Node options of scripts/server-node-flags.mjs (issue 7 "Memory") are the ones `npm start`,
- * `npm run demo` and `npm run import` pass: the benches and e2e specs run the server with the
- * list, so a flag dropped from package.json would make them measure something users do not run.
+ * The Node options and malloc environment of scripts/server-node-flags.mjs (issue 7 "Memory") are
+ * the ones `npm start`, `npm run demo` and `npm run import` pass: the benches and e2e specs run the
+ * server with them, so a setting dropped from package.json would make them measure something users
+ * do not run.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
@@ -14,6 +15,10 @@ const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 describe('server Node options', () => {
   it('has at least the young-generation cap', () => {
     expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=4');
+  });
+
+  it('caps glibc malloc arenas', () => {
+    expect(SERVER_MALLOC_ENV.GLIBC_TUNABLES).toContain('glibc.malloc.arena_max=2');
   });
 
   for (const name of ['start', 'demo', 'import']) {
@@ -25,7 +30,11 @@ describe('server Node options', () => {
           .split('&&')
           .map((part) => part.trim())
           .find((part) => /(start\.mjs|\.cli\.js)/.test(part)) ?? '';
-      for (const flag of SERVER_NODE_FLAGS) expect(nodeRun.split(/\s+/)).toContain(flag);
+      const words = nodeRun.split(/\s+/);
+      for (const flag of SERVER_NODE_FLAGS) expect(words).toContain(flag);
+      // `NAME=value node …`: the variables come before the node command (sh sets them for it).
+      const before = words.slice(0, words.indexOf('node'));
+      for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) expect(before).toContain(`${name}=${value}`);
     });
   }
 });

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -73,7 +73,7 @@ export async function startServer(
   const logFd = opts.logFile === undefined ? undefined : openSync(opts.logFile, 'a');
   const child: ChildProcess = spawn(command, commandArgs, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...SERVER_MALLOC_ENV, ...env },
     stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     // Its own process group, so kill() reaches the node process tsx or npm starts, as a crash would.
     detached: true,
@@ -140,7 +140,7 @@ export function runImport(
       [...SERVER_NODE_FLAGS, '--enable-source-maps', 'dist/server/cli/import.cli.js', file, ...extraArgs],
       {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...SERVER_MALLOC_ENV, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
