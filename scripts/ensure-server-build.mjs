@@ -14,6 +14,39 @@ import { isMain, isStale, ROOT } from './build-freshness.mjs';
 
 const OUT_DIR = 'dist/server';
 
+/**
+ * Packages bundled into dist/server instead of imported from node_modules at run time (issue 7
+ * "Cold start"): pure JavaScript with many small modules, of which the server uses a few, so
+ * bundling lets esbuild keep only those. `date-fns`'s index alone took 76 ms to import (it loads
+ * every function), drizzle-orm's entry points about 40 ms. Only packages that no external package
+ * imports in turn (a second copy would break their `instanceof` and symbol checks), that read no
+ * file of their own at run time and have no native code belong here: not zod (fastify's type
+ * provider imports it), not PGlite (WebAssembly and data files), not fastify and its plugins.
+ */
+export const BUNDLED_PACKAGES = ['date-fns', '@date-fns/tz', 'drizzle-orm'];
+
+/** The package name of a bare import specifier ('@scope/name/sub' → '@scope/name'), or null for a path. */
+function packageName(specifier) {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:')) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? null);
+}
+
+/** An esbuild plugin: every bare import is external except those of `bundled` packages. */
+function externalPackagesExcept(bundled) {
+  const keep = new Set(bundled);
+  return {
+    name: 'external-packages-except',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = packageName(args.path);
+        if (name === null || keep.has(name)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 /** Builds dist/server when stale (or always with `force`); answers whether it built. */
 export async function ensureServerBuild({ force = false } = {}) {
   const self = path.relative(ROOT, fileURLToPath(import.meta.url));
@@ -40,7 +73,8 @@ export async function ensureServerBuild({ force = false } = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages stay external (imported from node_modules at run time), except BUNDLED_PACKAGES.
+    plugins: [externalPackagesExcept(BUNDLED_PACKAGES)],
     jsx: 'automatic',
     sourcemap: true,
     logLevel: 'warning',

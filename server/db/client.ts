@@ -15,7 +15,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
-import { openPgliteWorker } from './pglite-worker-client';
+import { openPgliteWorker, type PgliteWorkerClient } from './pglite-worker-client';
 import { withNamedStatements } from './pglite-named.mjs';
 import { pgliteStartParams } from './pglite-settings';
 import * as catalogue from './schema/catalogue.schema';
@@ -92,6 +92,14 @@ export interface OpenDatabaseOptions {
    * thread only: the tests' migrated template (server/test-support/template-db.global-setup.ts).
    */
   loadDataDir?: Blob;
+  /**
+   * PGlite's worker already started on `dataDir` (server/main.ts does so before loading the HTTP
+   * side, issue 7 "Cold start"); used instead of starting one, and without waiting for it to open:
+   * PGlite holds statements until it is ready, and fails them with its error when it cannot open
+   * (pglite-worker.test.ts checks both). Only for a data directory that exists (has PG_VERSION): a new one is created by initdb
+   * first, in its own process.
+   */
+  startedWorker?: PgliteWorkerClient;
 }
 
 const PGLITE_INIT_SCRIPT = path.join(PROJECT_ROOT, 'server/db/pglite-init.mjs');
@@ -157,8 +165,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   let client: PGlite;
   if (opts.worker ?? dataDir !== undefined) {
     // The worker client offers the part of PGlite's API the app uses; drizzle's driver runs on it.
-    if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDataDir(dataDir);
-    client = (await openPgliteWorker(dataDir)).asPglite();
+    if (opts.startedWorker) client = opts.startedWorker.asPglite();
+    else {
+      if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDataDir(dataDir);
+      client = (await openPgliteWorker(dataDir)).asPglite();
+    }
   } else {
     const options = { startParams: pgliteStartParams(), ...(dataDir ? {} : { loadDataDir: opts.loadDataDir }) };
     client = withNamedStatements(dataDir ? new PGlite(dataDir, options) : new PGlite(options));

@@ -3,7 +3,7 @@
  * same thread: typed values through drizzle and raw SQL, errors with their fields, transactions
  * isolated from concurrent statements and rolled back on error, data kept across close and reopen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { asc, sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { PGlite, messages } from '@electric-sql/pglite';
 import { openDatabase, pgliteWorkerSetting, type Database } from './client';
+import { PgliteWorkerClient } from './pglite-worker-client';
 import { pgBossDb } from '../jobs/pg-boss-db';
 
 const typed = pgTable('worker_typed', {
@@ -235,6 +236,44 @@ describe('PGlite in a worker thread on disk', () => {
       const again = await openDatabase({ dataDir: path.join(dir, 'db'), worker: false });
       expect((await again.query('select n from kept')).rows).toEqual([{ n: 7 }]);
       await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // server/main.ts starts the worker before it loads the rest of the server, and builds the app
+  // and runs migrations without waiting for PGlite to open (issue 7 "Cold start"). It relies on
+  // PGlite holding statements until it is ready ("queries will wait", PGlite's waitReady docs).
+  it('answers statements sent before PGlite has opened, in order, once it is open', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-early-'));
+    try {
+      const first = await openDatabase({ dataDir: path.join(dir, 'db') });
+      await first.query('create table early (n int)');
+      await first.close();
+      const started = new PgliteWorkerClient(path.join(dir, 'db'));
+      const database = await openDatabase({ dataDir: path.join(dir, 'db'), startedWorker: started });
+      // Sent at once, before the worker can have opened PGlite (that takes hundreds of ms).
+      const insert = database.query('insert into early values (1), (2)');
+      const read = database.query('select n from early order by n');
+      await insert;
+      expect((await read).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      await database.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails statements sent before opening with the reason PGlite could not open', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-broken-'));
+    try {
+      // A data directory PGlite cannot start on: its version file names no PostgreSQL it knows.
+      mkdirSync(path.join(dir, 'db'), { recursive: true });
+      writeFileSync(path.join(dir, 'db', 'PG_VERSION'), 'not a version\n');
+      const started = new PgliteWorkerClient(path.join(dir, 'db'));
+      const database = await openDatabase({ dataDir: path.join(dir, 'db'), startedWorker: started });
+      await expect(database.query('select 1')).rejects.toThrow();
+      await expect(started.waitReady).rejects.toThrow();
+      await database.close().catch(() => {});
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
