@@ -73,7 +73,14 @@ export async function startServer(
   const logFd = opts.logFile === undefined ? undefined : openSync(opts.logFile, 'a');
   const child: ChildProcess = spawn(command, commandArgs, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...SERVER_MALLOC_ENV, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...SERVER_MALLOC_ENV,
+      ...env,
+    },
     stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     // Its own process group, so kill() reaches the node process tsx or npm starts, as a crash would.
     detached: true,
