@@ -41,9 +41,11 @@
  *    on 127.0.0.1 and a free port, on that DATA_DIR (or DATABASE_URL; the app's pool of 10
  *    connections). Its idle RSS is VmRSS 10 s after its first 200 on /api/health.
  * 3. Load: a 2 s warm-up at 10 connections, then 1, 10, 50 and 200 connections, BENCH_LOAD_SECONDS
- *    each (default 10), each as fast as the server answers (a closed loop); then, for information,
- *    200 connections offering 500 requests/s between them (the budget's rate), whose latency is what
- *    shoppers would see at that rate without the queue a saturated closed loop builds. Before every step the bench waits until the server is idle (an /api/health
+ *    each (default 10), each as fast as the server answers (a closed loop: capacity, and at
+ *    saturation a p99 that is the length of the one PGlite queue); then 200 shoppers sending the
+ *    budget's 500 requests/s between them, arriving at random (a Poisson process over 200 keep-alive
+ *    sockets, open loop, latency counted from when each request was due: POISSON_WORKER_CODE), the
+ *    latency shoppers see at that rate; both are printed against the p99 budget. Before every step the bench waits until the server is idle (an /api/health
  *    answer, which queues behind every pending statement, within 100 ms, and the server process
  *    under 30 % of a CPU for the next 300 ms; at most 120 s): autocannon abandons the requests still
  *    unanswered when a step ends, but the server still runs them, and without this wait the next
@@ -81,7 +83,8 @@
  * the server logged; the PostgreSQL/PGlite throughput ratio; the load average and CPU count at the
  * start, before each database and at the end. BENCH_LOAD_RATE caps the offered load of the mix steps; BENCH_LOAD_DATABASES (pglite, postgres or both, the default) picks the databases.
  *
- * Budgets (issue 7), on PGlite: at 200 connections 0 errors and 0 non-2xx, p99 ≤ 250 ms, ≥ 500 req/s;
+ * Budgets (issue 7), on PGlite: at 200 connections 0 errors and 0 non-2xx, p99 ≤ 250 ms, ≥ 500 req/s
+ * (the closed loop for the rate; the p99 printed for both the closed loop and the 500 req/s step);
  * unique searches at 10 connections ≥ 100/s with p95 ≤ 50 ms; server RSS ≤ 300 MB idle and ≤ 400 MB
  * (peak) under the 200-connection load; import ≥ 2,000 rows/s, its peak RSS ≤ 500 MB, ≤ 50 MB of WAL
  * left after it. PostgreSQL ≥ 2× PGlite's req/s at 50 connections. PostgreSQL's own figures are
@@ -179,7 +182,7 @@ interface Figures {
   unanswered: number;
   repeats: number;
   seconds: number;
-  byKind: Record<string, { p50: number; p95: number; answers: number }>;
+  byKind: Record<string, { p50: number; p95: number; p99: number; answers: number }>;
 }
 interface Feed {
   file: string;
@@ -395,6 +398,115 @@ instance.on('response', (client, status, _bytes, ms) => {
   (byKind[kind] ??= []).push(ms);
 });
 `;
+
+/**
+ * The open-loop generator of the "200 shoppers at 500 req/s" step: requests arrive as a Poisson
+ * process at `rate` a second (exponential gaps drawn from a seeded PRNG, so runs repeat), each sent
+ * on the first free one of `connections` keep-alive sockets (node:http's Agent queues it while all
+ * are busy), and its latency is counted from the moment it was due to be sent, so time spent
+ * waiting for a socket counts too (no coordinated omission). autocannon's `overallRate` is not used
+ * for this: it gives each connection its share of the rate and lets it send that share back to
+ * back at the start of every second, so all 200 connections fire together and the step measured
+ * how long a 500-request burst takes to drain (at 500 req/s the server's threads were 25 % and
+ * 11 % busy over the step, yet p95 was 188 ms). Answers as the autocannon worker does.
+ */
+const POISSON_WORKER_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, list, connections, duration, rate, timeout } = workerData;
+const target = new URL(url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+let seed = 20261126;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const times = [];
+const byKind = {};
+let next = 0, sent = 0, errors = 0, timeouts = 0, non2xx = 0, outstanding = 0, scheduling = true, finished = false;
+const started = performance.now();
+const end = started + duration * 1000;
+let due = started;
+function finish() {
+  if (finished) return;
+  finished = true;
+  agent.destroy();
+  parentPort.postMessage({ error: null, times, byKind, non2xx, sent, errors, timeouts, issued: next, duration, unanswered: outstanding });
+}
+function fire(scheduledAt) {
+  const r = list[next % list.length];
+  next += 1;
+  sent += 1;
+  outstanding += 1;
+  let settled = false;
+  const settle = (ms, ok) => {
+    if (settled) return;
+    settled = true;
+    outstanding -= 1;
+    if (ok === true) {
+      times.push(ms);
+      (byKind[r.kind] ??= []).push(ms);
+    } else if (ok === 'non2xx') non2xx += 1;
+    if (!scheduling && outstanding === 0) finish();
+  };
+  const headers = { 'accept-encoding': 'gzip, br', accept: 'application/json' };
+  if (r.body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) });
+  const req = http.request({ host: target.hostname, port: target.port, path: r.path, method: r.method, headers, agent }, (res) => {
+    res.resume();
+    res.on('end', () => settle(performance.now() - scheduledAt, res.statusCode >= 200 && res.statusCode < 300 ? true : 'non2xx'));
+  });
+  req.setTimeout(timeout * 1000, () => { timeouts += 1; req.destroy(new Error('timeout')); });
+  req.on('error', () => { if (!settled) errors += 1; settle(0, false); });
+  req.end(r.body);
+}
+function tick() {
+  const now = performance.now();
+  while (due <= now && due < end) {
+    fire(due);
+    due += (-Math.log(1 - random()) * 1000) / rate;
+  }
+  if (due < end) setTimeout(tick, Math.max(0, due - performance.now()));
+  else {
+    scheduling = false;
+    if (outstanding === 0) finish();
+    // Requests still unanswered 5 s after the last one was due are counted as unanswered.
+    setTimeout(finish, 5000);
+  }
+}
+tick();
+`;
+
+/** One open-loop step (POISSON_WORKER_CODE): `rate` requests/s arriving at random over `connections` sockets. */
+export function poissonLoad(url: string, list: LoadRequest[], connections: number, duration: number, rate: number): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    if (list.length === 0) return reject(new Error('poissonLoad: the request list is empty'));
+    const worker = new Worker(POISSON_WORKER_CODE, {
+      eval: true,
+      workerData: { url, list, duration, connections, rate, timeout: AUTOCANNON_TIMEOUT_S },
+    });
+    worker.once('message', (m: WorkerAnswer & { unanswered: number }) => {
+      void worker.terminate();
+      const byKind: Figures['byKind'] = {};
+      for (const [kind, times] of Object.entries(m.byKind)) byKind[kind] = { ...percentiles(times), answers: times.length };
+      resolve({
+        rps: m.times.length / duration,
+        ...percentiles(m.times),
+        answers: m.times.length,
+        sent: m.sent,
+        errors: m.errors,
+        timeouts: m.timeouts,
+        non2xx: m.non2xx,
+        unanswered: m.unanswered,
+        repeats: Math.max(0, m.issued - list.length),
+        seconds: duration,
+        byKind,
+      });
+    });
+    worker.once('error', reject);
+  });
+}
 
 interface WorkerAnswer {
   error: string | null;
@@ -733,7 +845,14 @@ async function measure(label: string, target: Target, feed: Feed, scratch: strin
     const asins = feed.asins.filter((a) => !imported.rejectedAsins.has(a));
     const nextRequests = shopperStream(asins, feed.words);
     /** One step on an idle server; with `sampleMemory`, the server's VmRSS is read while it runs. */
-    const step = async (list: LoadRequest[], connections: number, seconds: number, rate?: number, sampleMemory = false) => {
+    const step = async (
+      list: LoadRequest[],
+      connections: number,
+      seconds: number,
+      rate?: number,
+      sampleMemory = false,
+      openLoop = false,
+    ) => {
       if (!alive(server.pid)) throw new Error(`the server process has gone:\n${server.output()}`);
       const waited = await waitUntilIdle(server);
       const note =
@@ -741,7 +860,10 @@ async function measure(label: string, target: Target, feed: Feed, scratch: strin
           ? `   [waited ${f1(waited.ms / 1000)} s for the server to finish earlier requests${waited.idle ? '' : ', and it was still busy: this step started on a busy server'}]`
           : '';
       const sampler = sampleMemory ? memorySampler(server.pid, LOAD_SAMPLE_MS) : undefined;
-      const figures = await load(server.url, list, connections, seconds, rate);
+      const figures =
+        openLoop && rate !== undefined
+          ? await poissonLoad(server.url, list, connections, seconds, rate)
+          : await load(server.url, list, connections, seconds, rate);
       return { figures, note, memory: sampler?.stop() };
     };
     await step(nextRequests(STEP_REQUESTS(WARMUP_SECONDS)), 10, WARMUP_SECONDS);
@@ -765,17 +887,27 @@ async function measure(label: string, target: Target, feed: Feed, scratch: strin
       const why = noAnswerReason(f);
       if (why) console.log(`      no 2xx answer: ${why}`);
     }
-    // The same 200 shoppers offering the budget's 500 requests/s (autocannon overallRate) instead of
-    // as many as the server answers: the latency a shopper sees at that rate, without the queue a
-    // closed loop at saturation builds (the uncapped 200 step above stays the budget's figure).
+    // The same 200 shoppers sending the budget's 500 requests/s between them, arriving at random
+    // (POISSON_WORKER_CODE) instead of as fast as the server answers: the latency a shopper sees at
+    // that rate. The closed-loop 200 step above measures capacity: at saturation each of its 200
+    // connections waits behind the others' cache misses in the one PGlite queue, so its p99 is that
+    // queue's length, printed against the same budget.
     let rated200: Figures | undefined;
     if (!RATE) {
       const list = nextRequests(STEP_REQUESTS(SECONDS));
-      const { figures: f, note } = await step(list, 200, SECONDS, BUDGET.rps200);
+      const { figures: f, note } = await step(list, 200, SECONDS, BUDGET.rps200, false, true);
       rated200 = f;
+      const budget = onPglite
+        ? `   budget ≥ ${BUDGET.rps200} req/s ${mark(f.rps >= BUDGET.rps200 * 0.95)}, p99 ≤ ${BUDGET.p99At200} ms ${mark(f.p99 <= BUDGET.p99At200)}, 0 errors/non-2xx ${mark(f.errors + f.non2xx === 0)}`
+        : '';
       console.log(
-        `    ${`200 @ ${BUDGET.rps200}/s`.padStart(11)}  ${f0(f.rps).padStart(7)}  ${f0(f.p50).padStart(5)}  ${f0(f.p95).padStart(5)}  ${f0(f.p99).padStart(5)}  ${`${f.errors} (${f.timeouts})`.padStart(17)}  ${String(f.non2xx).padStart(7)}  ${String(f.unanswered).padStart(10)}   (offered ${BUDGET.rps200} req/s over 200 connections; for information: p99 at that rate${onPglite ? ` ${f.p99 <= BUDGET.p99At200 ? 'within' : 'over'} ${BUDGET.p99At200} ms` : ''})${note}`,
+        `    ${`200 @ ${BUDGET.rps200}/s`.padStart(11)}  ${f0(f.rps).padStart(7)}  ${f0(f.p50).padStart(5)}  ${f0(f.p95).padStart(5)}  ${f0(f.p99).padStart(5)}  ${`${f.errors} (${f.timeouts})`.padStart(17)}  ${String(f.non2xx).padStart(7)}  ${String(f.unanswered).padStart(10)}${budget}   (200 shoppers, ${BUDGET.rps200} requests/s arriving at random: Poisson, open loop; latency from when each was due)${note}`,
       );
+      const parts = KINDS.map((k) => {
+        const s = f.byKind[k];
+        return s ? `${k} ${f0(s.p50)}/${f0(s.p95)}/${f0(s.p99)}` : `${k} -`;
+      });
+      console.log(`    by kind at 200 shoppers, ${BUDGET.rps200} req/s, p50/p95/p99 ms: ${parts.join(', ')}`);
     }
     for (const connections of [50, 200]) {
       const f = steps.get(connections);
