@@ -17,19 +17,22 @@
 //
 // Environment (SERVER_MALLOC_ENV), read by glibc when the process starts, so it is set in the same
 // package.json scripts before `node`:
-// - `glibc.malloc.arena_max=2`: glibc gives each thread that allocates its own malloc arena (up to
+// - `glibc.malloc.arena_max=1`: glibc gives each thread that allocates its own malloc arena (up to
 //   8 per CPU), and freed memory stays in the arena that held it; the server has the main thread,
-//   PGlite's worker, libuv's pool and V8's helper threads.
+//   PGlite's worker, libuv's pool and V8's helper threads. One arena for all of them: the analytics
+//   bench's exports peaked at 286 MB instead of 302–311 MB with two, and the load bench showed no
+//   throughput cost (2,376 vs 2,059–2,383 req/s at 50 connections, unique searches 453/s p95 41 ms).
 // - `glibc.malloc.mmap_threshold=131072`: allocations of 128 KiB or more (compression buffers,
 //   large answer bodies) are mapped and unmapped on their own instead of the threshold rising after
 //   the first free and such blocks fragmenting the arenas.
-// Measured together with `--optimize-for-size` (100k products, quiet machine): idle 226–240 MB
-// (272 MB without either), 302–313 MB after 15 s at 200 connections; the 100k import peaked at
-// 271 MB instead of 371 MB (7 % slower). Both settings are ignored on a system without glibc.
+// Measured together with `--optimize-for-size` (100k products, idle machine; decision 0015's
+// addendum of 2026-11-26 has the table): idle 225–232 MB (272 MB without either), 283–285 MB after
+// 15 s at 200 connections; the 100k import peaked at 227–271 MB instead of 371 MB. Both settings
+// are ignored on a system without glibc.
 // tests/lint/server-node-flags.test.ts checks that package.json passes every one of them.
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4', '--optimize-for-size'];
 
 /** Environment variables the server and the import CLI start with (glibc's malloc tunables). */
 export const SERVER_MALLOC_ENV = {
-  GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072',
+  GLIBC_TUNABLES: 'glibc.malloc.arena_max=1:glibc.malloc.mmap_threshold=131072',
 };

@@ -18,7 +18,7 @@ describe('server Node options', () => {
   });
 
   it('caps glibc malloc arenas', () => {
-    expect(SERVER_MALLOC_ENV.GLIBC_TUNABLES).toContain('glibc.malloc.arena_max=2');
+    expect(SERVER_MALLOC_ENV.GLIBC_TUNABLES).toContain('glibc.malloc.arena_max=1');
   });
 
   for (const name of ['start', 'demo', 'import']) {
