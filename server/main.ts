@@ -172,7 +172,7 @@ async function main(): Promise<void> {
   // Listening on every interface: the address a person types is localhost.
   const shown = ['0.0.0.0', '::'].includes(env.HOST) ? `http://localhost:${new URL(address).port}` : address;
   console.log(`Deal Alerts UK ${version} is running at ${shown}${demo ? ' (demo data)' : ''}`);
-  console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   console.log(
     amazon
       ? `Prices: Amazon Creators API at ${amazon.config.apiUrl} (${amazon.config.ratePerSecond}/s, ${amazon.config.dailyLimit.toLocaleString('en-GB')} a day)`

@@ -96,8 +96,8 @@ export interface OpenDatabaseOptions {
    * PGlite's worker already started on `dataDir` (server/main.ts does so before loading the HTTP
    * side, issue 7 "Cold start"); used instead of starting one, and without waiting for it to open:
    * PGlite holds statements until it is ready, and fails them with its error when it cannot open
-   * (pglite-worker.test.ts checks both). Only for a data directory that exists (has PG_VERSION): a new one is created by initdb
-   * first, in its own process.
+   * (pglite-worker.test.ts checks both). Only for a data directory that exists (has PG_VERSION):
+   * a new one is created by initdb first, in its own process.
    */
   startedWorker?: PgliteWorkerClient;
 }

@@ -14,6 +14,16 @@ import { openDatabase, pgliteWorkerSetting, type Database } from './client';
 import { PgliteWorkerClient } from './pglite-worker-client';
 import { pgBossDb } from '../jobs/pg-boss-db';
 
+/** Runs `work` with `<new temporary directory>/db` as a PGlite data directory, then removes it. */
+async function withDataDir(prefix: string, work: (dataDir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    await work(path.join(dir, 'db'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const typed = pgTable('worker_typed', {
   id: serial('id').primaryKey(),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -222,10 +232,9 @@ describe('PGlite in a worker thread on disk', () => {
     await memory.close();
   });
 
-  it('keeps what it wrote across close and reopen (migrations, checkpoint, vacuum included)', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-'));
-    try {
-      const first = await openDatabase({ dataDir: path.join(dir, 'db') });
+  it('keeps what it wrote across close and reopen (migrations, checkpoint, vacuum included)', () =>
+    withDataDir('pglite-worker-', async (dataDir) => {
+      const first = await openDatabase({ dataDir });
       expect(first.pglite).not.toBeInstanceOf(PGlite); // the worker's client
       await first.migrate();
       await first.query('create table kept (n int)');
@@ -233,49 +242,45 @@ describe('PGlite in a worker thread on disk', () => {
       await first.query('checkpoint');
       await first.query('vacuum (analyze) kept');
       await first.close();
-      const again = await openDatabase({ dataDir: path.join(dir, 'db'), worker: false });
+      const again = await openDatabase({ dataDir, worker: false });
       expect((await again.query('select n from kept')).rows).toEqual([{ n: 7 }]);
       await again.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   // server/main.ts starts the worker before it loads the rest of the server, and builds the app
   // and runs migrations without waiting for PGlite to open (issue 7 "Cold start"). It relies on
   // PGlite holding statements until it is ready ("queries will wait", PGlite's waitReady docs).
-  it('answers statements sent before PGlite has opened, in order, once it is open', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-early-'));
-    try {
-      const first = await openDatabase({ dataDir: path.join(dir, 'db') });
+  it('answers statements sent before PGlite has opened, in order, once it is open', () =>
+    withDataDir('pglite-worker-early-', async (dataDir) => {
+      const first = await openDatabase({ dataDir });
       await first.query('create table early (n int)');
       await first.close();
-      const started = new PgliteWorkerClient(path.join(dir, 'db'));
-      const database = await openDatabase({ dataDir: path.join(dir, 'db'), startedWorker: started });
+      const database = await openDatabase({ dataDir, startedWorker: new PgliteWorkerClient(dataDir) });
       // Sent at once, before the worker can have opened PGlite (that takes hundreds of ms).
       const insert = database.query('insert into early values (1), (2)');
       const read = database.query('select n from early order by n');
       await insert;
       expect((await read).rows).toEqual([{ n: 1 }, { n: 2 }]);
       await database.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('fails statements sent before opening with the reason PGlite could not open', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pglite-worker-broken-'));
-    try {
+  it('fails statements sent before opening with the reason PGlite could not open', () =>
+    withDataDir('pglite-worker-broken-', async (dataDir) => {
       // A data directory PGlite cannot start on: its version file names no PostgreSQL it knows.
-      mkdirSync(path.join(dir, 'db'), { recursive: true });
-      writeFileSync(path.join(dir, 'db', 'PG_VERSION'), 'not a version\n');
-      const started = new PgliteWorkerClient(path.join(dir, 'db'));
-      const database = await openDatabase({ dataDir: path.join(dir, 'db'), startedWorker: started });
-      await expect(database.query('select 1')).rejects.toThrow();
-      await expect(started.waitReady).rejects.toThrow();
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(path.join(dataDir, 'PG_VERSION'), 'not a version\n');
+      const started = new PgliteWorkerClient(dataDir);
+      const database = await openDatabase({ dataDir, startedWorker: started });
+      const failed = await database.query('select 1').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      const opening = await started.waitReady.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(opening).toBeInstanceOf(Error);
+      expect((failed as Error | null)?.message).toBe((opening as Error).message);
       await database.close().catch(() => {});
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });

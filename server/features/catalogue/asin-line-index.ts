@@ -13,11 +13,9 @@
  */
 import { ASIN_PATTERN } from '../../../common/affiliate';
 
-/** 36^10: every 10-character base-36 string reads as a number below this. */
-const ASIN_SPACE = 36 ** 10;
 const INITIAL_SLOTS = 1024;
 
-/** ASINs → the line each was first seen on. Only for strings matching ASIN_PATTERN. */
+/** ASINs → the line each was first recorded with. Only for strings matching ASIN_PATTERN. */
 export class AsinLineIndex {
   /** Slot keys: the ASIN's base-36 value + 1 (0 marks an empty slot). */
   private keys = new Float64Array(INITIAL_SLOTS);
@@ -36,22 +34,22 @@ export class AsinLineIndex {
   }
 
   /**
-   * Records `line` (1 to 2^32 − 1) as `asin`'s line, replacing an earlier one (the importer records
-   * only the first). Throws RangeError for a string that is not an ASIN or a line out of range.
+   * Records `line` (1 to 2^32 − 1) as `asin`'s first line, unless it has one already (the importer
+   * reports duplicates against the first). Throws RangeError for a string that is not an ASIN or a
+   * line out of range.
    */
-  set(asin: string, line: number): void {
+  recordFirst(asin: string, line: number): void {
     if (!Number.isInteger(line) || line < 1 || line > 0xffff_ffff) throw new RangeError(`line ${line} is out of range`);
     const key = keyOf(asin);
     let slot = this.find(key);
-    if (this.keys[slot] === 0) {
-      if ((this.used + 1) * 2 > this.keys.length) {
-        this.grow();
-        slot = this.find(key);
-      }
-      this.keys[slot] = key;
-      this.used += 1;
+    if (this.keys[slot] !== 0) return;
+    if ((this.used + 1) * 2 > this.keys.length) {
+      this.grow();
+      slot = this.find(key);
     }
+    this.keys[slot] = key;
     this.lines[slot] = line;
+    this.used += 1;
   }
 
   /** The slot holding `key`, or the empty slot where it would go (linear probing). */
@@ -80,10 +78,8 @@ export class AsinLineIndex {
   }
 }
 
-/** `asin` as its base-36 value + 1; RangeError when it is not 10 upper-case letters or digits. */
+/** `asin` as its base-36 value + 1 (below 36^10 + 1); RangeError when it is not 10 upper-case letters or digits. */
 function keyOf(asin: string): number {
   if (!ASIN_PATTERN.test(asin)) throw new RangeError(`not an ASIN: ${JSON.stringify(asin.slice(0, 20))}`);
-  const value = Number.parseInt(asin, 36);
-  if (!(value >= 0 && value < ASIN_SPACE)) throw new RangeError(`not an ASIN: ${asin}`);
-  return value + 1;
+  return Number.parseInt(asin, 36) + 1;
 }

@@ -274,7 +274,7 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
           report.totalRows++;
           const result = validateRow(record.fields, layout, record.line, (asin) => firstLine.get(asin));
           const asin = result.ok ? result.row.asin : result.asin;
-          if (asin && firstLine.get(asin) === undefined) firstLine.set(asin, record.line);
+          if (asin) firstLine.recordFirst(asin, record.line);
           for (const message of result.warnings) report.warnings.push({ line: record.line, message });
           if (!result.ok) {
             reject(record.line, result.reasons.join('; '), result.asin);
