@@ -8,12 +8,14 @@
  * admin through `POST /api/admin/login`; the file streamed through HTTP to
  * `POST /api/admin/upload-csv` as multipart (the bench never holds it in memory either).
  *
- * Prints: file size and rows, the server's RSS before, its peak RSS (the kernel's VmHWM of the
- * server process, which covers the PGlite worker thread) against the 300 MB budget, the peak minus
- * the RSS before (what the upload added; PGlite 0.5 alone holds ~740 MB once open), wall time of the
- * request and rows/s, and the machine's load average. Asserts nothing.
+ * Prints: file size and rows, the server's RSS before, its peak RSS while the upload runs (the
+ * kernel's VmHWM of the server process, which covers the PGlite worker thread, reset through
+ * /proc/<pid>/clear_refs just before the upload) against the 300 MB budget, the peak minus the RSS
+ * before (what the upload added), the peak of the whole run (start-up and the argon2id sign-in
+ * included, for reference), the RSS 12 s after the answer (one malloc_trim later, decision 0018),
+ * wall time of the request and rows/s, and the machine's load average. Asserts nothing.
  */
-import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +69,16 @@ function procMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
     .split('\n')
     .find((l) => l.startsWith(`${field}:`));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+/**
+ * Resets the process's VmHWM to its current RSS (proc(5), clear_refs "5"); answers the peak it had.
+ * Throws when /proc/<pid>/clear_refs cannot be written (another user's process).
+ */
+function resetPeak(pid: number): number {
+  const peak = procMb(pid, 'VmHWM');
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return peak;
 }
 
 /** Streams `file` as the multipart field csvFile; resolves with the status and the JSON answer. */
@@ -132,11 +144,14 @@ export async function run(): Promise<void> {
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     if (login.status !== 204 || !cookie) throw new Error(`sign-in failed: ${login.status}`);
+    const startPeak = resetPeak(server.pid);
     const rssBefore = procMb(server.pid, 'VmRSS');
     const started = performance.now();
     const answer = await uploadFile(`${origin}/api/admin/upload-csv`, file, cookie, origin);
     const seconds = (performance.now() - started) / 1000;
     const peak = procMb(server.pid, 'VmHWM');
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const rssAfter = procMb(server.pid, 'VmRSS');
     if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
     const report = (answer.body as { report: { totalRows: number; imported: number; rejected: unknown[] } }).report;
     console.log(`  server: node dist/server/main.js, on-disk PGlite (worker thread), fresh DATA_DIR`);
@@ -145,10 +160,13 @@ export async function run(): Promise<void> {
     );
     console.log(`  server RSS before the upload: ${rssBefore.toFixed(0)} MB`);
     console.log(
-      `  server peak RSS (VmHWM, whole run): ${peak.toFixed(0)} MB (budget ≤ ${BUDGET_RSS_MB} MB) ${peak <= BUDGET_RSS_MB ? 'PASS' : 'MISS'}`,
+      `  server peak RSS during the upload (VmHWM reset as it began): ${peak.toFixed(0)} MB (budget ≤ ${BUDGET_RSS_MB} MB) ${peak <= BUDGET_RSS_MB ? 'PASS' : 'MISS'}`,
     );
-    // What the upload itself costs: an open PGlite alone holds several hundred MB before any request.
     console.log(`  peak minus the RSS before the upload: ${(peak - rssBefore).toFixed(0)} MB (what streaming the file added)`);
+    console.log(
+      `  server peak RSS of the whole run (start-up and the argon2id sign-in included): ${Math.max(startPeak, peak).toFixed(0)} MB (before the upload: ${startPeak.toFixed(0)} MB)`,
+    );
+    console.log(`  server RSS 12 s after the answer: ${rssAfter.toFixed(0)} MB`);
     const rate = report.totalRows / seconds;
     console.log(
       `  upload + import: ${seconds.toFixed(1)} s, ${Math.round(rate).toLocaleString('en-GB')} rows/s, ${(bytes / MB / seconds).toFixed(2)} MiB/s (budget ≥ ${BUDGET_ROWS_PER_S.toLocaleString('en-GB')} rows/s) ${rate >= BUDGET_ROWS_PER_S ? 'PASS' : 'MISS'}`,

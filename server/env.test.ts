@@ -38,6 +38,21 @@ describe('loadEnv', () => {
     expect((caught as EnvError).problems).toHaveLength(5);
   });
 
+  it('trims the C heap every 10 seconds unless MALLOC_TRIM_INTERVAL_SECONDS says otherwise (0: off)', () => {
+    const secret = { SECRET_KEY: 'k'.repeat(40) };
+    expect(loadEnv(secret).MALLOC_TRIM_INTERVAL_SECONDS).toBe(10);
+    expect(loadEnv({ ...secret, MALLOC_TRIM_INTERVAL_SECONDS: '0' }).MALLOC_TRIM_INTERVAL_SECONDS).toBe(0);
+    expect(loadEnv({ ...secret, MALLOC_TRIM_INTERVAL_SECONDS: '60' }).MALLOC_TRIM_INTERVAL_SECONDS).toBe(60);
+    for (const [value, rule] of [
+      ['-1', 'must be 0 (off) or more'],
+      ['2.5', 'must be a whole number of seconds'],
+      ['often', 'must be a whole number of seconds'],
+      ['7200', 'must be at most 3600'],
+    ]) {
+      expect(() => loadEnv({ ...secret, MALLOC_TRIM_INTERVAL_SECONDS: value }), value).toThrow(`MALLOC_TRIM_INTERVAL_SECONDS: ${rule}`);
+    }
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://deals.example.co.uk/', SECRET_KEY: 'k'.repeat(40) }).PUBLIC_URL).toBe(
       'https://deals.example.co.uk',

@@ -211,6 +211,19 @@ export const envSchema = z.object({
       .max(4096, 'must be at most 4096')
       .default(50),
   ),
+  /**
+   * Seconds between two `malloc_trim(0)` calls that give the C heap's free pages back to the
+   * operating system (server/malloc-trim.ts, decision 0018); 0 turns it off. glibc on Linux only.
+   */
+  MALLOC_TRIM_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be 0 (off) or more')
+      .max(3600, 'must be at most 3600')
+      .default(10),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -21,6 +21,7 @@ import type { Database } from './db/client';
 import { PgliteWorkerClient } from './db/pglite-worker-client';
 import type { App } from './app';
 import type { Jobs } from './jobs/scheduler';
+import { startMallocTrim, type MallocTrim } from './malloc-trim';
 import { describeDatabaseOpenError } from './db/open-error';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { PROJECT_ROOT } from './project-root';
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
   const baseDeps = { database, env: jobEnv, clock, priceSource, amazon, serveWeb: true, demo, version };
   // Listen first, then start the jobs (DESIGN.md §3 order): the first page does not wait for the
   // job queue. Outbox writes made before the queue is up are picked up by its start-up delivery.
-  const started: { jobs?: Jobs; freshness?: { stop(): Promise<void> } } = {};
+  const started: { jobs?: Jobs; freshness?: { stop(): Promise<void> }; trim?: MallocTrim | null } = {};
   // Building the app runs no statement (route registration only), so it overlaps PGlite's opening.
   const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => started.jobs?.notifyOutbox() });
   logged.app = app;
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
         await closing;
       }
       step('HTTP server closed');
+      started.trim?.stop();
       await started.freshness?.stop();
       await started.jobs?.stop();
       step('jobs stopped');
@@ -162,6 +164,9 @@ async function main(): Promise<void> {
   else if (firstAdmin === 'not-configured')
     console.log('No admin account yet: run `npm run admin:create -- you@example.com` or set ADMIN_EMAIL and ADMIN_PASSWORD.');
   const address = await app.listen({ port: env.PORT, host: env.HOST });
+  // Start-up's freed C heap back to the system, then every MALLOC_TRIM_INTERVAL_SECONDS (decision
+  // 0018). Before the jobs: their start waits for the database, which a long import may hold.
+  started.trim = await startMallocTrim({ intervalSeconds: env.MALLOC_TRIM_INTERVAL_SECONDS });
   // The job queue (pg-boss, nodemailer) loads only now: the first page never waits for it.
   const { startJobs } = await import('./jobs/scheduler');
   started.jobs = await startJobs(baseDeps);
