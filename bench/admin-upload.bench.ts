@@ -150,9 +150,9 @@ export async function run(): Promise<void> {
     const answer = await uploadFile(`${origin}/api/admin/upload-csv`, file, cookie, origin);
     const seconds = (performance.now() - started) / 1000;
     const peak = procMb(server.pid, 'VmHWM');
+    if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     const rssAfter = procMb(server.pid, 'VmRSS');
-    if (answer.status !== 200) throw new Error(`upload answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
     const report = (answer.body as { report: { totalRows: number; imported: number; rejected: unknown[] } }).report;
     console.log(`  server: node dist/server/main.js, on-disk PGlite (worker thread), fresh DATA_DIR`);
     console.log(

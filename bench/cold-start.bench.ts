@@ -56,12 +56,7 @@ function groupCpuMs(pgid: number): number {
 async function timedStart(dataDir: string, runner: ServerRunner): Promise<{ ms: number; cpuMs: number }> {
   const port = await freePort();
   const began = performance.now();
-  // MALLOC_TRIM_INTERVAL_SECONDS is passed on when set, to compare starts with and without malloc_trim (decision 0018).
-  const trim = process.env.MALLOC_TRIM_INTERVAL_SECONDS;
-  const server = await startServer({ PORT: String(port), DATA_DIR: dataDir, ...(trim ? { MALLOC_TRIM_INTERVAL_SECONDS: trim } : {}) }, [], {
-    runner,
-    pollMs: 10,
-  });
+  const server = await startServer({ PORT: String(port), DATA_DIR: dataDir }, [], { runner, pollMs: 10 });
   const ms = performance.now() - began;
   const cpuMs = groupCpuMs(server.pid);
   await server.stop();

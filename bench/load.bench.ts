@@ -81,7 +81,7 @@
  * or what became of what was sent); per kind of request p50/p95 at 50 and 200 connections; the
  * server's RSS idle, peak during the 200 step and at its end, and its VmHWM since start; the errors
  * the server logged; the PostgreSQL/PGlite throughput ratio; the load average and CPU count at the
- * start, before each database and at the end. BENCH_LOAD_RATE caps the offered load of the mix steps; BENCH_LOAD_DATABASES (pglite, postgres or both, the default) picks the databases; MALLOC_TRIM_INTERVAL_SECONDS, when set, is passed to the server (0: no malloc_trim).
+ * start, before each database and at the end. BENCH_LOAD_RATE caps the offered load of the mix steps; BENCH_LOAD_DATABASES (pglite, postgres or both, the default) picks the databases; MALLOC_TRIM_INTERVAL_SECONDS, when set, reaches the server through startServer (0: no malloc_trim).
  *
  * Budgets (issue 7), on PGlite: at 200 connections 0 errors and 0 non-2xx, p99 ≤ 250 ms, ≥ 500 req/s
  * (the closed loop for the rate; the p99 printed for both the closed loop and the 500 req/s step);
@@ -822,8 +822,6 @@ async function measure(label: string, target: Target, feed: Feed, scratch: strin
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-      // Passed on when set, to compare the server with and without malloc_trim (decision 0018).
-      ...(process.env.MALLOC_TRIM_INTERVAL_SECONDS ? { MALLOC_TRIM_INTERVAL_SECONDS: process.env.MALLOC_TRIM_INTERVAL_SECONDS } : {}),
     },
     [],
     { runner: 'built', logFile },

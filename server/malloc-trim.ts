@@ -6,8 +6,8 @@
  * Why: Node's C++ side, V8's compilers and PGlite's worker thread allocate through glibc's malloc.
  * The server runs with one malloc arena (package.json, decision 0015), whose heap grows by `brk` and
  * shrinks only from its top: the pages of chunks freed below a chunk still in use stay resident.
- * Start-up alone (compiling PGlite's WebAssembly and the server's modules) left 60–86 MB in that
- * heap, of which `malloc_trim(0)` returned about 55 MB: it also releases whole free pages inside
+ * Start-up alone (compiling PGlite's WebAssembly and the server's modules) left 60–93 MB in that
+ * heap; on an idle server `malloc_trim(0)` returned about 55 MB of 71: it also releases whole free pages inside
  * the heap (`madvise(MADV_DONTNEED)`), which `free` never does.
  *
  * `malloc_trim` is a C function: it is called through koffi (a maintained FFI library with prebuilt

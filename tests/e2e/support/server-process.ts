@@ -58,7 +58,16 @@ export interface RunningServer {
 }
 
 /**
- * Starts the server with `env` added to a minimal environment and waits until /api/health answers 200.
+ * MALLOC_TRIM_INTERVAL_SECONDS of this process, when set, for the server (benches compare the server
+ * with and without malloc_trim, decision 0018); `env` still wins.
+ */
+const MALLOC_TRIM_ENV = process.env.MALLOC_TRIM_INTERVAL_SECONDS
+  ? { MALLOC_TRIM_INTERVAL_SECONDS: process.env.MALLOC_TRIM_INTERVAL_SECONDS }
+  : {};
+
+/**
+ * Starts the server with `env` added to a minimal environment (and MALLOC_TRIM_INTERVAL_SECONDS
+ * when this process has it) and waits until /api/health answers 200.
  * `opts.logFile`: the server's stdout and stderr are appended to that file (as `npm start > file`
  * would) instead of being collected in this process, for long runs at LOG_LEVEL info (the load
  * bench); `output()` then answers the file's last 20,000 characters.
@@ -79,6 +88,7 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       ...SERVER_MALLOC_ENV,
+      ...MALLOC_TRIM_ENV,
       ...env,
     },
     stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
