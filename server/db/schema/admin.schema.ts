@@ -3,7 +3,7 @@
  * server-side sessions (only the SHA-256 of the session id is stored), failed sign-ins for the
  * login throttle, and the audit log of admin actions.
  */
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const adminUsers = pgTable('admin_users', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -48,6 +48,40 @@ export const adminLoginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('admin_login_failures_ip_idx').on(t.ip, t.at), index('admin_login_failures_account_idx').on(t.accountHash, t.at)],
+);
+
+/**
+ * Client networks an owner has signed in from (issue 25: admin sign-in "failures slow down the
+ * attacker's address and the account without locking the owner out from another address"; OWASP
+ * ASVS 5.0 V6.3): a success records the network's keyed hash (HMAC-SHA256 with SECRET_KEY of the
+ * IPv4 /24 or IPv6 /64), so an attack on the account does not hold back its owner's known networks.
+ */
+export const adminKnownClients = pgTable(
+  'admin_known_clients',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    clientHash: text('client_hash').notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('admin_known_clients_admin_client_idx').on(t.adminId, t.clientHash)],
+);
+
+/**
+ * Shared rate-limit counters (issue 25: "limits hold across instances and restarts"): one row per
+ * limit key and window, the store of @fastify/rate-limit when no REDIS_URL is set, so every app
+ * instance on one database counts together and a restart forgets nothing.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
 );
 
 /**

@@ -42,6 +42,13 @@ export const dealAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The visitor token that created the alert (visitor_tokens.id): a device token reaches only its own alerts. */
     createdByTokenId: integer('created_by_token_id'),
+    /**
+     * True while the alert waits for its address's owner to prove the mailbox (issue 25: "only the
+     * mailbox's owner adds to a confirmed address"): it was created without a mailbox token, so it
+     * stays inactive (never judged, never mailed) until a confirmation or sign-in link of the
+     * address is opened (subscriptions.service `confirmSubscriber`, alerts.service `approveAlerts`).
+     */
+    awaitingProof: boolean('awaiting_proof').notNull().default(false),
   },
   (t) => [uniqueIndex('deal_alerts_email_asin_idx').on(t.userEmail, t.productAsin), index('deal_alerts_asin_idx').on(t.productAsin)],
 );

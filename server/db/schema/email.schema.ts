@@ -39,8 +39,30 @@ export const emailOutbox = pgTable(
      * owner-sent mail; null: MAIL_FROM.
      */
     sender: text('sender'),
+    /**
+     * For the budgeted kinds (confirmation, sign-in, unsubscribe link; issue 25): the recipient's
+     * mailbox key (common/mailbox.ts), so every spelling of one mailbox shares one hourly limit.
+     */
+    mailbox: text('mailbox'),
+    /**
+     * For the budgeted kinds: the client network that asked for the message (IPv4 /24, IPv6 /64),
+     * as a keyed hash (HMAC-SHA256 with SECRET_KEY, hex), so one network's share of the site-wide
+     * budget is counted without storing its address.
+     */
+    sourceNetwork: text('source_network'),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_mailbox_idx')
+      .on(t.mailbox, t.createdAt)
+      .where(sql`mailbox is not null`),
+    index('email_outbox_network_idx')
+      .on(t.sourceNetwork, t.createdAt)
+      .where(sql`source_network is not null`),
+    index('email_outbox_budgeted_idx')
+      .on(t.createdAt)
+      .where(sql`kind in ('confirmation', 'unsubscribe-link')`),
+  ],
 );
 
 /**

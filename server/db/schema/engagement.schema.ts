@@ -22,6 +22,26 @@ export const userPreferences = pgTable('user_preferences', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Survey answers saved with a *device* token (issue 25: "nothing a stranger does locks the owner
+ * out"): one row per token, never read by digests. They become the address's `user_preferences`
+ * when that browser opens a link e-mailed to the address (preferences.service `promotePreferences`).
+ */
+export const devicePreferences = pgTable(
+  'device_preferences',
+  {
+    /** visitor_tokens.id of the device token that saved the answers. */
+    tokenId: integer('token_id').primaryKey(),
+    /** Lower-cased e-mail address the answers were saved for. */
+    email: text('email').notNull(),
+    preferredCategories: jsonb('preferred_categories').$type<string[]>().notNull(),
+    emailFrequency: text('email_frequency').notNull(),
+    hasCompletedSurvey: boolean('has_completed_survey').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_preferences_email_idx').on(t.email)],
+);
+
 export const signups = pgTable(
   'signups',
   {
