@@ -4,24 +4,8 @@
  * /48 ("2001:db8:85a3::/48"); an IPv4-mapped IPv6 address ("::ffff:203.0.113.9") is treated as the
  * IPv4 address it carries. Anything that is not an IP address is withheld ("hidden").
  */
-import { isIPv4, isIPv6 } from 'node:net';
-
-/** The sixteen-bit groups of an IPv6 address (8 numbers), or null when it is not one. */
-function ipv6Groups(address: string): number[] | null {
-  if (!isIPv6(address)) return null;
-  let text = address.split('%')[0] as string;
-  // A dotted IPv4 tail holds the last two groups.
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (tail) {
-    const [a, b, c, d] = (tail[1] as string).split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', rest] = text.split('::');
-  const left = head === '' ? [] : head.split(':');
-  const right = rest === undefined || rest === '' ? [] : rest.split(':');
-  const zeros = rest === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(zeros).fill('0'), ...right].map((g) => parseInt(g, 16));
-}
+import { isIPv4 } from 'node:net';
+import { ipv6Groups } from '../../http/client-network';
 
 /** `address` cut to its /24 (IPv4) or /48 (IPv6) network; null stays null. */
 export function truncateIp(address: string | null): string | null {
