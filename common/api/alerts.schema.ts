@@ -83,6 +83,11 @@ export const dealAlertSchema = z.object({
   productUrl: z.string().nullable(),
   userEmail: z.string(),
   isActive: z.boolean(),
+  /**
+   * True while the alert waits for its address's owner to open the link we e-mailed (issue 25: an
+   * alert asked for without the address's token is never sent until then); it is inactive meanwhile.
+   */
+  awaitingConfirmation: z.boolean(),
   lastCheckedAt: z.string().nullable(),
   lastNotificationSentAt: z.string().nullable(),
   notificationsSent: z.number().int(),

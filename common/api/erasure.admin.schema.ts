@@ -13,6 +13,8 @@ export const erasureResponseSchema = z.object({
   erased: z.object({
     dealAlerts: z.number().int(),
     preferences: z.number().int(),
+    /** Survey answers saved by a device without proof of the mailbox (issue 25). */
+    devicePreferences: z.number().int(),
     productClicks: z.number().int(),
     categoryClicks: z.number().int(),
     signups: z.number().int(),

@@ -27,6 +27,9 @@ interface OutgoingBase {
   notBefore?: Date;
   /** The From address (owner-sent mail: one of the six senders on MAIL_DOMAIN); default MAIL_FROM. */
   sender?: string;
+  /** Budgeted kinds only (send-budget.ts): the recipient's mailbox key and the asking network's keyed hash. */
+  mailbox?: string;
+  sourceNetwork?: string | null;
 }
 
 /** A message rendered when queued. */

@@ -67,9 +67,9 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     expect(await box.inputValue()).toBe(chosen);
   }
 
-  /** Opens the alert dialog on the first result and creates an alert; returns the product's ASIN. */
-  async function createAlert(page: Page, email: string, shotName: string) {
-    const card = page.getByTestId('product-card').first();
+  /** Opens the alert dialog on the `nth` result (default the first) and creates an alert; returns the product's ASIN. */
+  async function createAlert(page: Page, email: string, shotName: string, nth = 0) {
+    const card = page.getByTestId('product-card').nth(nth);
     await card.waitFor({ timeout: 20_000 });
     const href = (await card.locator('a[href^="/deals/"]').first().getAttribute('href')) ?? '';
     const asin = href.split('/deals/')[1] ?? '';
@@ -88,8 +88,9 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await page.waitForTimeout(250); // let the button's colour transition finish for the screenshot
     await shot(page, shotName);
     await confirm.click();
-    await page.getByText('Deal alert created!', { exact: true }).first().waitFor({ timeout: 15_000 });
-    return { asin };
+    const toast = page.getByText('Deal alert created!', { exact: true }).first();
+    await toast.waitFor({ timeout: 15_000 });
+    return { asin, toast };
   }
 
   it('desktop 1280: search, alert, confirm, price drop e-mail once, alert turns green', async () => {
@@ -105,6 +106,7 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await shot(page, 'desktop-search');
 
     const email = `shopper.${Date.now()}@example.co.uk`;
+    const searchUrl = page.url();
     const { asin } = await createAlert(page, email, 'desktop-alert-dialog');
 
     // Double opt-in: the confirmation e-mail arrives; its link signs this browser in.
@@ -114,6 +116,22 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await page.goto(link as string);
     await page.getByRole('heading', { name: 'E-mail confirmed' }).waitFor({ timeout: 15_000 });
     await shot(page, 'desktop-confirmed');
+
+    // Issue 25: a second alert in the same browser after confirming keeps the proof. It starts at
+    // once, the bell lists both, and the confirmed address gets no "please confirm" e-mail.
+    await page.goto(searchUrl);
+    await createAlert(page, email, 'desktop-second-alert-dialog', 1);
+    const toastRegion = page.getByRole('region', { name: /Notifications/i });
+    expect(await toastRegion.textContent()).not.toMatch(/Check .* for our e-mail/);
+    await page.getByRole('button', { name: /Your deal alerts \(2\)/ }).click();
+    const both = page.getByRole('dialog', { name: /Your Deal Alerts \(2\)/ });
+    await both.waitFor();
+    await expect.poll(() => both.getByTestId('alert-row').count(), { timeout: 15_000 }).toBe(2);
+    expect(await both.textContent()).not.toMatch(/Starts when you open the link/);
+    await shot(page, 'desktop-two-alerts');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1500); // the sender would have delivered a second message by now
+    expect(mail.messages.filter((m) => m.parsed.to?.[0]?.address === email)).toHaveLength(1);
 
     // The alert's product, as the catalogue has it.
     const detail = (await (await fetch(`${server.url}/api/products/${asin}`)).json()) as { product: { title: string; price: string } };
@@ -145,11 +163,11 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     expect(drop.header('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\/one-click\?/);
     expect(drop.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
-    // The bell shows the alert; the row is green with PRICE DROP!.
-    await page.getByRole('button', { name: /Your deal alerts \(1\)/ }).click();
-    const panel = page.getByRole('dialog', { name: /Your Deal Alerts \(1\)/ });
+    // The bell shows both alerts; the dropped one is green with PRICE DROP!.
+    await page.getByRole('button', { name: /Your deal alerts \(2\)/ }).click();
+    const panel = page.getByRole('dialog', { name: /Your Deal Alerts \(2\)/ });
     await panel.waitFor();
-    const row = panel.getByTestId('alert-row');
+    const row = panel.getByTestId('alert-row').filter({ has: page.locator(`a[href="/deals/${asin}"]`) });
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('PRICE DROP!');
     expect(await row.textContent()).toContain(`£${newPrice}`);
     await shot(page, 'desktop-alert-panel-drop');

@@ -35,7 +35,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'today', category: category.key, page });
   useServedPage(page, listing.data?.page);
-  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const totalPages = listing.data?.totalPages ?? 1;
   const pager = (where: string) =>
     listing.isSuccess && (

@@ -38,7 +38,7 @@ function CategoryPageView({ slug }: { slug: string }) {
   const { page, products } = useCategoryPage(slug);
   const session = useSession();
   const affiliateTag = useAffiliateTag();
-  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   useDocumentTitle(page.data?.categoryPage.name ?? (page.isError ? 'Category not found' : 'Category'), {
     description: page.data ? describe.categoryPage(page.data.categoryPage) : undefined,
   });

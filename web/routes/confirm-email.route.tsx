@@ -8,9 +8,12 @@ export function ConfirmEmailPage() {
   useDocumentTitle('Confirm your e-mail');
   const [params] = useSearchParams();
   const session = useSession();
+  const email = (params.get('email') ?? '').trim();
+  const sameAddress = session.email !== null && session.email.trim().toLowerCase() === email.toLowerCase();
   return (
     <ConfirmEmailView
-      email={(params.get('email') ?? '').trim()}
+      email={email}
+      deviceToken={sameAddress ? session.token : null}
       t={params.get('t') ?? ''}
       sig={params.get('sig') ?? ''}
       onConfirmed={session.remember}

@@ -20,7 +20,7 @@ export function DealPage() {
   const detail = useProductDetail(asin);
   const session = useSession();
   const affiliateTag = useAffiliateTag();
-  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const missing = detail.isError && detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
   useDocumentTitle(detail.data ? detail.data.product.title : missing ? 'Deal not found' : 'Deal', {
     description: detail.data ? describe.product(detail.data.product) : undefined,

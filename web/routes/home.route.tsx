@@ -39,7 +39,7 @@ export function HomePage() {
   const catalogueEmpty = config.data?.catalogueSize === 0;
   const search = useProductSearch(catalogueEmpty ? null : homeCategoryCriteria(category, { page, showAll }));
   const alternatives = useAlternativesDialog();
-  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   useAutoPriceCheck({ email: session.email, token: session.token });
 
   const label = homeCategoryLabel(category);

@@ -41,7 +41,7 @@ export function SearchPage() {
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const alternatives = useAlternativesDialog();
-  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const runnable = term.length >= MIN_SEARCH_TERM_LENGTH;
   const search = useProductSearch(runnable ? searchPageCriteria(term, sortBy, dealsOnly, requestedPage) : null);
   const totalPages = searchPageCount(search.data?.totalPages ?? 1);

@@ -30,7 +30,7 @@ export function TodaysDealsPage() {
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'today', category: category?.key ?? null, page });
   useServedPage(page, listing.data?.page);
-  const alertDialog = useDealAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const alternatives = useAlternativesDialog();
   const totalPages = listing.data?.totalPages ?? 1;
 

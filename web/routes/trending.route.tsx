@@ -30,7 +30,7 @@ export function TrendingPage() {
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'trending', category, page });
   useServedPage(page, listing.data?.page);
-  const alertDialog = usePriceDropAlertDialog({ email: session.email, onCreated: session.remember });
+  const alertDialog = usePriceDropAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const totalPages = listing.data?.totalPages ?? 1;
 
   /** A category starts at its first page. */

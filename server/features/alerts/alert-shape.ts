@@ -48,6 +48,7 @@ export function toDealAlert(alert: AlertRow, product: AlertProductPrice | null):
     productUrl: alert.productUrl,
     userEmail: alert.userEmail,
     isActive: alert.isActive,
+    awaitingConfirmation: alert.awaitingProof,
     lastCheckedAt: alert.lastCheckedAt?.toISOString() ?? null,
     lastNotificationSentAt: alert.lastNotificationSentAt?.toISOString() ?? null,
     notificationsSent: alert.notificationsSent,

@@ -2,7 +2,7 @@
  * Queries on `deal_alerts` (shopper-screens §3 "Deal alert", §4 "Alert lifecycle"), joined with the
  * product's stored price for the honest `asOf` (DESIGN.md §4 "Honest prices"). Money in pence.
  */
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { products } from '../../db/schema/catalogue.schema';
@@ -52,22 +52,27 @@ export interface NewAlertValues {
   createdAt: Date;
   /** The visitor token creating the alert; an existing alert keeps its creator. */
   createdByTokenId: number;
+  /** Asked for without the address's mailbox token: the alert waits, inactive, until the mailbox is proved (issue 25). */
+  awaitingProof: boolean;
 }
 
 /**
  * Inserts the alert, or — when the address already has one for this ASIN (unique index) —
  * reactivates it, refreshing the product fields and the target when one was given; its creation
  * price and history are kept. `created` says which happened (Postgres: `xmax = 0` only on insert).
+ * An alert `awaitingProof` is stored inactive; asked for again with proof it starts, without proof
+ * an existing alert keeps its state (an approved one is reactivated, a waiting one keeps waiting).
  */
 export async function upsertAlert(tx: Db | Tx, values: NewAlertValues): Promise<{ row: AlertRow; created: boolean }> {
   const { targetPricePence, ...rest } = values;
   const [result] = await tx
     .insert(dealAlerts)
-    .values({ ...rest, targetPricePence: targetPricePence ?? null, isActive: true })
+    .values({ ...rest, targetPricePence: targetPricePence ?? null, isActive: !values.awaitingProof })
     .onConflictDoUpdate({
       target: [dealAlerts.userEmail, dealAlerts.productAsin],
       set: {
-        isActive: true,
+        isActive: values.awaitingProof ? sql`not ${dealAlerts.awaitingProof}` : true,
+        awaitingProof: values.awaitingProof ? sql`${dealAlerts.awaitingProof}` : false,
         productId: values.productId,
         productTitle: values.productTitle,
         productImageUrl: values.productImageUrl,
@@ -150,4 +155,39 @@ export async function deleteReachableAlert(db: Db | Tx, id: number, visitor: Vis
     .where(and(eq(dealAlerts.id, id), reachableBy(visitor)))
     .returning({ id: dealAlerts.id });
   return rows.length > 0;
+}
+
+/** Titles of the alerts of `email` (lower-cased) that wait for the mailbox's proof, oldest first (at most 50). */
+export async function pendingAlertTitles(db: Db | Tx, email: string): Promise<string[]> {
+  const rows = await db
+    .select({ title: dealAlerts.productTitle })
+    .from(dealAlerts)
+    .where(and(eq(dealAlerts.userEmail, email), eq(dealAlerts.awaitingProof, true)))
+    .orderBy(dealAlerts.createdAt, dealAlerts.id)
+    .limit(50);
+  return rows.map((r) => r.title);
+}
+
+/**
+ * Starts the waiting alerts of `email` that a link proved (issue 25): those created before the end of
+ * the second the link was issued in (`issuedBefore`: what its e-mail listed), and those created by
+ * `deviceTokenId` (the browser that opened it asked for them). Returns how many started.
+ */
+export async function startProvedAlerts(
+  tx: Db | Tx,
+  proof: { email: string; issuedBefore: Date; deviceTokenId: number | null },
+): Promise<number> {
+  const byDevice = proof.deviceTokenId === null ? sql`false` : eq(dealAlerts.createdByTokenId, proof.deviceTokenId);
+  const rows = await tx
+    .update(dealAlerts)
+    .set({ awaitingProof: false, isActive: true })
+    .where(
+      and(
+        eq(dealAlerts.userEmail, proof.email),
+        eq(dealAlerts.awaitingProof, true),
+        or(lt(dealAlerts.createdAt, proof.issuedBefore), byDevice),
+      ),
+    )
+    .returning({ id: dealAlerts.id });
+  return rows.length;
 }

@@ -4,7 +4,8 @@
  * - `POST /api/deal-alerts` (createAlertSchema): anyone → **201** with the new alert (also when the
  *   address's alert on that ASIN belongs to another browser: it is left untouched), or **200** with
  *   this browser's existing alert, reactivated; both carry `visitorToken` (this browser's token for
- *   the address) and `emailConfirmed` (true only with a mailbox token). 404 when the ASIN is not in
+ *   the address) and `emailConfirmed` (true only with a mailbox token). Without the address's
+ *   mailbox token the alert waits (`awaitingConfirmation`) until a link e-mailed to it is opened. 404 when the ASIN is not in
  *   our catalogue; 400 naming the field. Limits: 20 a minute per client IP, 30 an hour per address.
  * - `GET /api/deal-alerts?email=` (visitor token): the alerts the token reaches, newest first: all
  *   of the address's with a mailbox token, this browser's with a device token. 401 without a token,
@@ -43,12 +44,13 @@ export async function alertsRoutes(app: App, deps: AppDeps): Promise<void> {
       schema: { body: createAlertSchema, response: { 200: createAlertResponseSchema, 201: createAlertResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const outcome = await createAlert({ db, env: deps.env, now: deps.clock() }, request.visitor, request.body);
+      const outcome = await createAlert({ db, env: deps.env, now: deps.clock() }, request.visitor, request.body, request.ip);
       if (!outcome.ok) return sendOutcome(reply, outcome);
-      const { created, emailQueued, emailDelayedUntil, alert } = outcome.value;
+      const { created, emailQueued, emailDelayedUntil, emailRefused, alert } = outcome.value;
       if (emailQueued) deps.notifyOutbox();
       if (emailDelayedUntil)
         request.log.warn({ delayedUntil: emailDelayedUntil.toISOString() }, 'e-mail budget reached: confirmation delayed');
+      if (emailRefused) request.log.warn({ limit: emailRefused }, 'e-mail limit reached: confirmation not sent');
       return reply.status(created ? 201 : 200).send(alert);
     },
   );

@@ -11,7 +11,7 @@
  */
 import type { CreateAlertResponse, DealAlert, createAlertSchema } from '../../../common/api/alerts.schema';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import {
@@ -24,7 +24,15 @@ import {
 import { findSubscriber } from '../subscriptions/subscriptions.service';
 import { canReachRow, deviceTokenFor, type Visitor } from '../visitors/visitors.service';
 import { toDealAlert, type AlertRow } from './alert-shape';
-import { deleteReachableAlert, findAlert, findProductByAsin, listReachableAlerts, upsertAlert } from './alerts.queries';
+import {
+  deleteReachableAlert,
+  findAlert,
+  findProductByAsin,
+  listReachableAlerts,
+  pendingAlertTitles,
+  startProvedAlerts,
+  upsertAlert,
+} from './alerts.queries';
 import { paths } from '../../../common/paths';
 
 export type CreateAlertCommand = z.output<typeof createAlertSchema>;
@@ -36,6 +44,8 @@ export interface CreatedAlert {
   emailQueued: boolean;
   /** Set when the hourly e-mail budget was reached and the e-mail waits until then (log it). */
   emailDelayedUntil: Date | null;
+  /** Set when the mailbox's or network's hourly limit stopped the e-mail (log it, without the address). */
+  emailRefused: 'mailbox' | 'network' | null;
   alert: CreateAlertResponse;
 }
 
@@ -52,39 +62,50 @@ export const OTHER_ADDRESS = 'email: this visitor token belongs to another e-mai
  * not-found naming productAsin); the alert's creation price, title and image come from the
  * catalogue, not from the client (honest prices; nobody's words in someone else's e-mail).
  * `productUrl` is our own product page `/deals/{ASIN}`. `targetPricePence` is optional (undefined
- * keeps an existing target).
+ * keeps an existing target). `clientIp` (request.ip) is who asked, for the e-mail budgets.
+ *
+ * Only the mailbox's owner adds to an address (issue 25): an alert asked for without the address's
+ * mailbox token is stored **waiting** (inactive: never judged, never mailed) and the address gets one
+ * e-mail listing what waits: the double opt-in confirmation for an unconfirmed address, or an
+ * "approve" link for a confirmed one. Opening it starts them ({@link approveAlerts}). With a mailbox
+ * token the alert starts at once and no e-mail is sent.
  *
  * One transaction: subscriber consent ('deal_alert', now), the alert, the browser's token (its own
- * for the address, else a new device token) and, when due, an e-mail: the confirmation for an
- * unconfirmed address, or the sign-in link for a confirmed one when this browser has no mailbox
- * token (so "check your inbox" is true either way). `emailConfirmed` is true only for a mailbox token.
+ * for the address, else a new device token) and, when due, the e-mail (within send-budget.ts's
+ * budgets). `emailConfirmed` is true only for a mailbox token of a confirmed address.
  */
 export async function createAlert(
-  deps: { db: Db; env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR'>; now: Date },
+  deps: { db: Db; env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR' | 'NODE_ENV'>; now: Date },
   visitor: Visitor | undefined,
   input: CreateAlertCommand,
+  clientIp: string | null = null,
 ): Promise<Outcome<CreatedAlert>> {
   const { db, env, now } = deps;
   const email = input.userEmail;
   const product = await findProductByAsin(db, input.productAsin);
   if (!product) return fail('not-found', `productAsin: no product with ASIN ${input.productAsin} in our catalogue`);
+  const proved = visitor?.proof === 'mailbox' && visitor.email === email;
+  // What the e-mail lists: the address's alerts already waiting, and this one.
+  const requested = proved ? [] : [...(await pendingAlertTitles(db, email)).filter((t) => t !== product.title), product.title];
 
   // Render the confirmation before the transaction when one is likely due, so the transaction (which
   // serialises the embedded database) stays short; the transaction still decides whether it is sent.
-  const confirmation = (): Promise<RenderedEmail> => composeConfirmationEmail(env, email, now, product.title);
+  const confirmation = (): Promise<RenderedEmail> => composeConfirmationEmail(env, email, now, requested, 'confirm');
   const prepared = confirmationDue(await findSubscriber(db, email), now) ? await confirmation() : null;
 
   const clientImage = input.productImageUrl && AMAZON_IMAGE_URL.test(input.productImageUrl) ? input.productImageUrl : null;
   return db.transaction(async (tx) => {
-    const consent = await recordConsent(tx, {
+    const consent = await recordConsent(tx, env, {
       email,
       source: 'deal_alert',
       now,
-      maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
+      clientIp,
       message: () => (prepared ? Promise.resolve(prepared) : confirmation()),
     });
     const holder = await deviceTokenFor(tx, visitor, email, now);
-    const signIn = consent.confirmed && holder.proof !== 'mailbox' ? await queueSignInLink(tx, env, email, now) : null;
+    const approved = holder.proof === 'mailbox';
+    const signIn =
+      consent.confirmed && !approved ? await queueSignInLink(tx, env, email, now, { clientIp, requested, mode: 'approve' }) : null;
     const values = {
       userEmail: email,
       productAsin: product.asin,
@@ -96,28 +117,55 @@ export async function createAlert(
       targetPricePence: input.targetPricePence,
       createdAt: now,
       createdByTokenId: holder.tokenId,
+      awaitingProof: !approved,
     };
     const existing = await findAlert(tx, email, product.asin);
     let row: AlertRow;
     let created = true;
     if (existing && !canReachRow(holder, { email: existing.userEmail, createdByTokenId: existing.createdByTokenId })) {
       // Someone else's alert (or another device's): untouched, and answered as a new one.
-      row = { ...existing, ...values, targetPricePence: input.targetPricePence ?? null, isActive: true, ...NEVER_CHECKED };
+      row = {
+        ...existing,
+        ...values,
+        targetPricePence: input.targetPricePence ?? null,
+        isActive: approved,
+        awaitingProof: !approved,
+        ...NEVER_CHECKED,
+      };
     } else {
       ({ row, created } = await upsertAlert(tx, values));
     }
     const alert: CreateAlertResponse = {
       ...toDealAlert(row, { pricePence: product.pricePence, priceAsOf: product.priceAsOf }),
       visitorToken: holder.token,
-      emailConfirmed: holder.proof === 'mailbox' && consent.confirmed,
+      emailConfirmed: approved && consent.confirmed,
     };
     return ok({
       created,
       emailQueued: consent.confirmationQueued || !!signIn?.queued,
       emailDelayedUntil: consent.delayedUntil ?? signIn?.delayedUntil ?? null,
+      emailRefused: consent.refused ?? signIn?.refused ?? null,
       alert,
     });
   });
+}
+
+/**
+ * Starts the alerts a mailbox proof covers (issue 25), inside the confirmation's transaction:
+ * those of `proof.email` created up to the link's issue second (its e-mail listed them) and those
+ * the opening browser's device token asked for. Returns how many started.
+ */
+export async function approveAlerts(tx: Tx, proof: { email: string; linkIssuedAt: Date; deviceTokenId: number | null }): Promise<number> {
+  return startProvedAlerts(tx, {
+    email: proof.email,
+    issuedBefore: new Date(proof.linkIssuedAt.getTime() + 1000),
+    deviceTokenId: proof.deviceTokenId,
+  });
+}
+
+/** Titles of the alerts of `email` that wait for a link, oldest first: what a sign-in e-mail lists. */
+export async function waitingAlertTitles(db: Db | Tx, email: string): Promise<string[]> {
+  return pendingAlertTitles(db, email.trim().toLowerCase());
 }
 
 /** The history fields of an alert nobody has checked yet (for the answer that looks like a new alert). */

@@ -91,7 +91,8 @@ describe('POST /api/deal-alerts', () => {
       productImageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
       productUrl: `/deals/${KETTLE}`,
       userEmail: 'alice@example.com',
-      isActive: true,
+      isActive: false,
+      awaitingConfirmation: true,
       lastCheckedAt: null,
       notificationsSent: 0,
       priceChange: '0.00',
@@ -160,7 +161,10 @@ describe('POST /api/deal-alerts', () => {
   });
 
   it('returns the existing alert, reactivated, with 200 when the address already has one for the ASIN', async () => {
-    await database.db.update(dealAlerts).set({ isActive: false, lastCheckedPricePence: 2499 }).where(eq(dealAlerts.productAsin, KETTLE));
+    await database.db
+      .update(dealAlerts)
+      .set({ isActive: false, awaitingProof: false, lastCheckedPricePence: 2499 })
+      .where(eq(dealAlerts.productAsin, KETTLE));
     const res = await createAlert({ productAsin: KETTLE, userEmail: 'alice@example.com' }, aliceToken);
     expect(res.statusCode).toBe(200);
     const body = createAlertResponseSchema.parse(res.json());

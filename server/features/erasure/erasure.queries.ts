@@ -14,6 +14,8 @@ import type { Tx } from '../../db/client';
 export const ERASURE_TABLES = {
   dealAlerts: { table: 'deal_alerts', address: 'user_email', text: ['product_url'] },
   preferences: { table: 'user_preferences', address: 'email', text: [] },
+  // Survey answers a device saved without proof (issue 25).
+  devicePreferences: { table: 'device_preferences', address: 'email', text: [] },
   productClicks: { table: 'product_clicks', address: 'email', text: ['referrer', 'destination_url'] },
   categoryClicks: { table: 'category_clicks', address: 'user_email', text: ['page_url'] },
   signups: { table: 'signups', address: 'email', text: ['referrer'] },

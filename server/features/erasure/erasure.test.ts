@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/admin.schema';
+import { signEmail } from '../../email/signed-links';
 import { testEnv } from '../../env';
 import { signInAsAdmin, type AdminHeaders } from '../../test-support/admin-session';
 import { createTestApp } from '../../test-support/test-app';
@@ -18,6 +19,8 @@ import { seedProducts } from '../products/products.test-seed';
 import type { UserAnalysisResponse, UserPreferencesResponse } from '../../../common/api/preferences.admin.schema';
 
 const PUBLIC_URL = 'https://deals.example';
+const env = testEnv({ PUBLIC_URL });
+const SECRET = env.SECRET_KEY;
 const ANN = 'ann.erase@example.com';
 const BOB = 'bob.keep@example.com';
 const ASIN = 'B0ERASE001';
@@ -47,6 +50,22 @@ async function shopperVisits(email: string) {
     { authorization: `Bearer ${token}` },
   );
   expect(survey.statusCode, survey.body).toBe(200);
+  // Opening the e-mailed link on that browser makes its answers the address's (issue 25)…
+  const t = Math.floor(Date.now() / 1000);
+  const confirmed = await post(
+    '/api/subscribers/confirm',
+    { email, t, sig: signEmail(SECRET, 'confirm', email, t) },
+    { authorization: `Bearer ${token}` },
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  // …and another device's answers stay that device's own.
+  const otherDevice = alert.json().visitorToken as string;
+  const other = await post(
+    '/api/user-preferences',
+    { email, preferredCategories: ['books'], emailFrequency: 'weekly' },
+    { authorization: `Bearer ${otherDevice}` },
+  );
+  expect(other.statusCode, other.body).toBe(200);
   for (const ct of ['shop', 'title']) {
     const go = await app.inject({ url: `/go/${ASIN}?ct=${ct}&email=${encodeURIComponent(email)}&from=%2Fdeals%2F${ASIN}` });
     expect(go.statusCode).toBe(302);
@@ -109,7 +128,7 @@ async function columnsHolding(email: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp({ env: testEnv({ PUBLIC_URL }) }));
+  ({ app, database, close } = await createTestApp({ env }));
   await seedProducts(database.db, [{ asin: ASIN, title: 'Ninja Air Fryer', pricePence: 7999, category: 'home-kitchen' }]);
   admin = await signInAsAdmin(app, database, PUBLIC_URL);
   await shopperVisits(ANN);
@@ -125,8 +144,8 @@ describe('the Users and Preferences tabs', () => {
       clickCount: 2,
       alertCount: 1,
       signupCount: 1,
-      // An unsubscribe without proof e-mails a one-click link; it has not taken effect yet.
-      subscription: 'unconfirmed',
+      // Confirmed by the link; an unsubscribe without proof e-mails a one-click link and has not taken effect yet.
+      subscription: 'confirmed',
       preferences: { categories: ['kitchen', 'toys'], emailFrequency: 'daily' },
     });
     const prefs = (
@@ -166,6 +185,7 @@ describe('POST /api/admin/erasure', () => {
     expect(erased).toMatchObject({
       dealAlerts: 1,
       preferences: 1,
+      devicePreferences: 1,
       productClicks: 2,
       categoryClicks: 1,
       signups: 1,

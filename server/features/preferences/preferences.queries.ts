@@ -1,7 +1,11 @@
-/** SQL of the preference survey: one row per address (user_preferences). */
-import { eq, sql } from 'drizzle-orm';
+/**
+ * SQL of the preference survey: one row per address (user_preferences: the answers digests use,
+ * saved with a mailbox token or promoted from a device), and one per device token
+ * (device_preferences: answers saved without proof, issue 25).
+ */
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { userPreferences } from '../../db/schema/engagement.schema';
+import { devicePreferences, userPreferences } from '../../db/schema/engagement.schema';
 
 export type PreferencesRow = typeof userPreferences.$inferSelect;
 
@@ -14,7 +18,7 @@ export async function findPreferences(db: Db | Tx, email: string, lock = false):
 
 /** Inserts or replaces the preferences of `row.email`. */
 export async function upsertPreferences(
-  tx: Tx,
+  tx: Db | Tx,
   row: Pick<PreferencesRow, 'email' | 'preferredCategories' | 'emailFrequency' | 'hasCompletedSurvey' | 'createdByTokenId'> & { now: Date },
 ): Promise<PreferencesRow> {
   const { now, ...values } = row;
@@ -34,4 +38,49 @@ export async function upsertPreferences(
     .returning();
   if (!saved) throw new Error('upsert returned no row');
   return saved;
+}
+
+export type DevicePreferencesRow = typeof devicePreferences.$inferSelect;
+
+/** The survey answers device token `tokenId` saved for `email` (lower-case), or undefined. */
+export async function findDevicePreferences(db: Db | Tx, tokenId: number, email: string): Promise<DevicePreferencesRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(devicePreferences)
+    .where(and(eq(devicePreferences.tokenId, tokenId), eq(devicePreferences.email, email)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts or replaces the answers device token `row.tokenId` saved (one row per token). */
+export async function upsertDevicePreferences(
+  tx: Db | Tx,
+  row: Pick<DevicePreferencesRow, 'tokenId' | 'email' | 'preferredCategories' | 'emailFrequency' | 'hasCompletedSurvey'> & { now: Date },
+): Promise<DevicePreferencesRow> {
+  const { now, ...values } = row;
+  const [saved] = await tx
+    .insert(devicePreferences)
+    .values({ ...values, updatedAt: now })
+    .onConflictDoUpdate({
+      target: devicePreferences.tokenId,
+      set: {
+        email: sql`excluded.email`,
+        preferredCategories: sql`excluded.preferred_categories`,
+        emailFrequency: sql`excluded.email_frequency`,
+        hasCompletedSurvey: sql`excluded.has_completed_survey`,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  if (!saved) throw new Error('upsert returned no row');
+  return saved;
+}
+
+/** Removes and returns the answers device token `tokenId` saved for `email`, or undefined. */
+export async function takeDevicePreferences(tx: Tx, tokenId: number, email: string): Promise<DevicePreferencesRow | undefined> {
+  const [row] = await tx
+    .delete(devicePreferences)
+    .where(and(eq(devicePreferences.tokenId, tokenId), eq(devicePreferences.email, email)))
+    .returning();
+  return row;
 }

@@ -4,8 +4,9 @@
  * token only those its browser saved. No token → 401; a token of another address → 403.
  *
  * - `POST /api/user-preferences` `{ email, preferredCategories, emailFrequency, hasCompletedSurvey }`
- *   → 200 the saved preferences; 400 naming the field (unknown category, e-mail without '@', …);
- *   403 when another device saved them and the token is not a mailbox token.
+ *   → 200 the saved answers (a device token saves its own answers, issue 25: the same answer
+ *   whether or not the address has preferences); 400 naming the field (unknown category, e-mail
+ *   without '@', …).
  * - `GET /api/user-preferences/{email}` → 200 the preferences or `null`.
  */
 import type { App, AppDeps } from '../../app-deps';

@@ -19,11 +19,18 @@ import { requestSignIn, signUp, type EmailDelay } from './signups.service';
 import type { Outcome } from '../../http/outcome';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** Logs (without the address) that the hourly e-mail budget held a message back, and drops the field from the answer. */
-function withoutDelay<T extends EmailDelay>(log: FastifyBaseLogger, outcome: Outcome<T>): Outcome<Omit<T, 'emailDelayedUntil'>> {
+/**
+ * Logs (without the address) that the hourly e-mail budget held a message back or a mailbox/network
+ * limit stopped it, and drops those fields from the answer (it must not tell a stranger).
+ */
+function withoutDelay<T extends EmailDelay>(
+  log: FastifyBaseLogger,
+  outcome: Outcome<T>,
+): Outcome<Omit<T, 'emailDelayedUntil' | 'emailRefused'>> {
   if (!outcome.ok) return outcome;
-  const { emailDelayedUntil, ...value } = outcome.value;
+  const { emailDelayedUntil, emailRefused, ...value } = outcome.value;
   if (emailDelayedUntil) log.warn({ delayedUntil: emailDelayedUntil.toISOString() }, 'e-mail budget reached: confirmation delayed');
+  if (emailRefused) log.warn({ limit: emailRefused }, 'e-mail limit reached: confirmation not sent');
   return { ok: true, value };
 }
 
@@ -51,6 +58,7 @@ export async function signupsRoutes(app: App, deps: AppDeps): Promise<void> {
           ...body,
           userAgent: body.userAgent ?? request.headers['user-agent'] ?? null,
           referrer: body.referrer ?? request.headers.referer ?? null,
+          clientIp: request.ip,
         },
         deps.clock(),
       );
@@ -67,7 +75,7 @@ export async function signupsRoutes(app: App, deps: AppDeps): Promise<void> {
       schema: { body: signInSchema, response: { 202: signInResponseSchema, 400: apiErrorSchema } },
     },
     async (request, reply) => {
-      const outcome = await requestSignIn(db, deps.env, request.body.email, deps.clock());
+      const outcome = await requestSignIn(db, deps.env, request.body.email, deps.clock(), request.ip);
       deps.notifyOutbox();
       return sendOutcome(reply, withoutDelay(request.log, outcome), 202);
     },

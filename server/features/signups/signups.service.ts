@@ -14,23 +14,27 @@ import type { Env } from '../../env';
 import { ok, type Outcome } from '../../http/outcome';
 import { findSubscriber } from '../subscriptions/subscriptions.service';
 import { composeConfirmationEmail, isConfirmedAndSubscribed, queueSignInLink, recordConsent } from '../subscriptions/subscriptions.service';
+import { waitingAlertTitles } from '../alerts/alerts.service';
 import { deviceTokenFor, type Visitor } from '../visitors/visitors.service';
 import { insertSignup } from './signups.queries';
 
 export const SIGNUP_MESSAGE = "Welcome to Today's Deals! Check your inbox for a link to confirm your address.";
 
-type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR'>;
+type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR' | 'NODE_ENV'>;
 
 export interface SignupRequest {
   email: string;
   source: 'signup_page' | 'signup_popup';
   userAgent?: string | null;
   referrer?: string | null;
+  /** The client's address (request.ip), for the e-mail budgets; never stored. */
+  clientIp?: string | null;
 }
 
-/** Set when the hourly e-mail budget was reached and the e-mail waits until then (the route logs it). */
+/** Set when the hourly e-mail budget delayed the e-mail, or a mailbox/network limit stopped it (the route logs it). */
 export interface EmailDelay {
   emailDelayedUntil: Date | null;
+  emailRefused: 'mailbox' | 'network' | null;
 }
 
 /**
@@ -47,11 +51,11 @@ export async function signUp(
 ): Promise<Outcome<{ email: string; visitorToken: string; signupTime: number; message: string } & EmailDelay>> {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const consent = await recordConsent(tx, {
+    const consent = await recordConsent(tx, env, {
       email,
       source: input.source,
       now,
-      maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
+      clientIp: input.clientIp ?? null,
       message: () => composeConfirmationEmail(env, email, now),
     });
     const holder = await deviceTokenFor(tx, visitor, email, now);
@@ -71,28 +75,38 @@ export async function signUp(
       signupTime: now.getTime(),
       message: SIGNUP_MESSAGE,
       emailDelayedUntil: consent.delayedUntil,
+      emailRefused: consent.refused,
     });
   });
 }
 
 /**
- * Sends `email` its sign-in link at `now`: for an address not yet confirmed, the double opt-in
- * confirmation (consent source 'sign_in', once an hour); for a confirmed one, the sign-in link
- * (queueSignInLink: once per address per clock hour). Same answer either way.
+ * Sends `email` its sign-in link at `now`, asked for by `clientIp` (request.ip): for an address not
+ * yet confirmed, the double opt-in confirmation (consent source 'sign_in', once an hour); for a
+ * confirmed one, the sign-in link (queueSignInLink: once per address per clock hour). Either lists
+ * the address's alerts that wait for a link (issue 25: opening it starts them, so it says so).
+ * Same answer either way.
  */
-export async function requestSignIn(db: Db, env: LinkEnv, rawEmail: string, now: Date): Promise<Outcome<{ message: string } & EmailDelay>> {
+export async function requestSignIn(
+  db: Db,
+  env: LinkEnv,
+  rawEmail: string,
+  now: Date,
+  clientIp: string | null = null,
+): Promise<Outcome<{ message: string } & EmailDelay>> {
   const email = rawEmail.trim().toLowerCase();
   const confirmed = isConfirmedAndSubscribed(await findSubscriber(db, email));
+  const requested = await waitingAlertTitles(db, email);
   const queued = await db.transaction(async (tx) =>
     confirmed
-      ? queueSignInLink(tx, env, email, now)
-      : recordConsent(tx, {
+      ? queueSignInLink(tx, env, email, now, { clientIp, requested, mode: 'sign-in' })
+      : recordConsent(tx, env, {
           email,
           source: 'sign_in',
           now,
-          maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
-          message: () => composeConfirmationEmail(env, email, now),
+          clientIp,
+          message: () => composeConfirmationEmail(env, email, now, requested, 'confirm'),
         }),
   );
-  return ok({ message: SIGN_IN_MESSAGE, emailDelayedUntil: queued.delayedUntil });
+  return ok({ message: SIGN_IN_MESSAGE, emailDelayedUntil: queued.delayedUntil, emailRefused: queued.refused });
 }

@@ -129,7 +129,7 @@ describe('preferences (privacy: only the e-mailed link proves the mailbox)', () 
     expect((await read(deviceA, 'CY@example.com')).json()).toEqual(saved.json());
   });
 
-  it('another device token of the same address (signup or alert) reads nothing and may not overwrite', async () => {
+  it('another device token of the same address (signup or alert) reads nothing of it and saves its own answers (issue 25)', async () => {
     later(1);
     deviceB = (await signup('cy@example.com')).json().visitorToken;
     const alert = await app.inject({
@@ -143,9 +143,27 @@ describe('preferences (privacy: only the e-mailed link proves the mailbox)', () 
       expect(res.statusCode).toBe(200);
       expect(res.json()).toBeNull();
     }
-    const overwrite = await save(deviceB, { ...answers, preferredCategories: ['toys'] });
-    expect(overwrite.statusCode).toBe(403);
+    // A stranger's save succeeds like any other (it reveals nothing) and locks nobody out.
+    const other = await save(deviceB, { ...answers, preferredCategories: ['toys'] });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ ...answers, preferredCategories: ['toys'] });
+    expect((await read(deviceB, 'cy@example.com')).json().preferredCategories).toEqual(['toys']);
     expect((await read(deviceA, 'cy@example.com')).json().preferredCategories).toEqual(['kitchen', 'books']);
+    const again = await save(deviceA, { ...answers, preferredCategories: ['books'] });
+    expect(again.statusCode).toBe(200);
+    expect((await read(deviceA, 'cy@example.com')).json().preferredCategories).toEqual(['books']);
+    await save(deviceA, answers);
+  });
+
+  it('answers the same for an address with preferences and one without (issue 25)', async () => {
+    const known = await save((await signup('cy@example.com')).json().visitorToken, answers);
+    const unknown = await save((await signup('nobody-yet@example.com')).json().visitorToken, {
+      ...answers,
+      email: 'nobody-yet@example.com',
+    });
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(known.json()).sort()).toEqual(Object.keys(unknown.json()).sort());
+    expect({ ...known.json(), email: '' }).toEqual({ ...unknown.json(), email: '' });
   });
 
   it('no token is 401, a token of another address is 403, bad input is 400 naming the field', async () => {
@@ -167,15 +185,17 @@ describe('preferences (privacy: only the e-mailed link proves the mailbox)', () 
     expect((await read(deviceA, 'not-an-email')).statusCode).toBe(400);
   });
 
-  it('the token from the e-mailed confirmation link reads and changes them; Skip saves no categories, weekly', async () => {
+  it("the e-mailed link opened on the device that answered makes its answers the address's; the mailbox token changes them; Skip saves no categories, weekly", async () => {
     later(1);
     const confirmed = await app.inject({
       method: 'POST',
       url: '/api/subscribers/confirm',
+      headers: { authorization: `Bearer ${deviceA}` },
       payload: signLink(env.SECRET_KEY, 'confirm', 'cy@example.com', now),
     });
     expect(confirmed.statusCode).toBe(200);
     const mailbox: string = confirmed.json().visitorToken;
+    // deviceA's answers, not the other device's.
     expect((await read(mailbox, 'cy@example.com')).json().preferredCategories).toEqual(['kitchen', 'books']);
     const skipped = await save(mailbox, { email: 'cy@example.com', preferredCategories: [], hasCompletedSurvey: true });
     expect(skipped.json()).toEqual({
@@ -186,5 +206,7 @@ describe('preferences (privacy: only the e-mailed link proves the mailbox)', () 
     });
     // The device that saved them first no longer reaches the row the mailbox token saved.
     expect((await read(deviceA, 'cy@example.com')).json()).toBeNull();
+    // The other device still reads only its own answers.
+    expect((await read(deviceB, 'cy@example.com')).json().preferredCategories).toEqual(['toys']);
   });
 });

@@ -29,6 +29,9 @@
 import { z } from 'zod';
 import { paths } from '../../../common/paths';
 import type { App, AppDeps } from '../../app-deps';
+import type { Tx } from '../../db/client';
+import { approveAlerts } from '../alerts/alerts.service';
+import { promotePreferences } from '../preferences/preferences.service';
 import {
   confirmSubscriberResponseSchema,
   confirmSubscriberSchema,
@@ -46,6 +49,7 @@ import { perAddress, perWindow } from '../../http/rate-limit';
 import { visitorOnRequest } from '../../http/visitor.guard';
 import {
   confirmSubscriber,
+  type MailboxProof,
   recordUnsubscribeVisit,
   requestUnsubscribe,
   subscriberStatus,
@@ -58,6 +62,15 @@ const oneClickQuerySchema = z.object({
   sig: safeText(200).optional(),
 });
 
+/**
+ * What opening a confirmation or sign-in link starts, in its transaction (issue 25): the alerts its
+ * e-mail listed or the opening browser asked for, and that browser's survey answers.
+ */
+async function onProved(tx: Tx, proof: MailboxProof): Promise<void> {
+  await approveAlerts(tx, proof);
+  await promotePreferences(tx, proof);
+}
+
 export async function subscriptionsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const rateLimit = perWindow(deps.env, 30);
@@ -68,7 +81,8 @@ export async function subscriptionsRoutes(app: App, deps: AppDeps): Promise<void
   app.post(
     '/api/subscribers/confirm',
     { config: rateLimit, schema: { body: confirmSubscriberSchema, response: { 200: confirmSubscriberResponseSchema, ...errors } } },
-    async (request, reply) => sendOutcome(reply, await confirmSubscriber(db, deps.env, deps.clock(), request.body)),
+    async (request, reply) =>
+      sendOutcome(reply, await confirmSubscriber(db, deps.env, deps.clock(), request.body, { visitor: request.visitor, onProved })),
   );
 
   app.get('/api/subscribers/status', { schema: { response: { 200: subscriberStatusSchema, ...errors } } }, async (request, reply) =>
@@ -131,6 +145,7 @@ export async function subscriptionsRoutes(app: App, deps: AppDeps): Promise<void
       if (!result.effective) deps.notifyOutbox();
       if (result.delayedUntil)
         request.log.warn({ delayedUntil: result.delayedUntil.toISOString() }, 'e-mail budget reached: unsubscribe link delayed');
+      if (result.refused) request.log.warn({ limit: result.refused }, 'e-mail limit reached: unsubscribe link not sent');
       return reply.send({
         success: true as const,
         email: result.email,

@@ -15,8 +15,11 @@
  */
 import type { Db, Tx } from '../../db/client';
 import type { Env } from '../../env';
-import { enqueueEmail, suppressPendingEmail, type OutgoingEmail } from '../../email/outbox';
-import { budgetedSendTime } from '../../email/send-budget';
+import { mailboxKey } from '../../../common/mailbox';
+import { enqueueEmail, suppressPendingEmail, type ComposedEmail } from '../../email/outbox';
+import { decideBudgeted } from '../../email/send-budget';
+import type { ConfirmationMode } from '../../email/templates/confirmation.email';
+import { clientNetworkHash } from '../../http/client-network';
 import { checkSignedLink, confirmationUrl, linkHash, unsubscribeUrl } from '../../email/signed-links';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { issueVisitorToken, type Visitor } from '../visitors/visitors.service';
@@ -38,13 +41,18 @@ export interface RenderedEmail {
   text: string;
 }
 
-type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR'>;
+type LinkEnv = Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY' | 'MAX_CONFIRMATIONS_PER_HOUR' | 'NODE_ENV'>;
 
-/** What a budgeted e-mail did: queued (false when a duplicate within the hour), and until when it waits. */
+/**
+ * What a budgeted e-mail did (send-budget.ts): queued (false when a duplicate within the hour or
+ * refused), until when it waits, and which limit refused it. Log the last two without the address.
+ */
 export interface QueuedLink {
   queued: boolean;
   /** Set when the hourly budget was reached and the message waits until then. */
   delayedUntil: Date | null;
+  /** Set when the mailbox's or the client network's hourly limit stopped the message: it is not sent. */
+  refused: 'mailbox' | 'network' | null;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -71,28 +79,54 @@ export function confirmationDue(row: SubscriberRow | undefined, now: Date): bool
   return !!row.unsubscribedAt && sent.getTime() <= row.unsubscribedAt.getTime();
 }
 
-/** Renders the confirmation (or sign-in) e-mail of `email` with a link issued at `now`, about `productTitle` (from our catalogue) when given. */
+/**
+ * Renders the confirmation, approval or sign-in e-mail (`mode`, templates/confirmation.email.tsx) of
+ * `email` with a link issued at `now`, listing `requested`: the titles (from our catalogue) of the
+ * alerts that wait for this link. Opening the link starts exactly those (alerts.service `approveAlerts`:
+ * the ones created up to the link's issue time).
+ */
 export async function composeConfirmationEmail(
   env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>,
   email: string,
   now: Date,
-  productTitle?: string | null,
+  requested: readonly string[] = [],
+  mode: ConfirmationMode = 'confirm',
 ): Promise<RenderedEmail> {
   // Loaded on first use: React Email costs ~0.4 s at start-up.
   const { renderConfirmationEmail } = await import('../../email/templates/confirmation.email');
   return renderConfirmationEmail({
     email,
     confirmUrl: confirmationUrl(env.PUBLIC_URL, env.SECRET_KEY, email, now),
-    productTitle,
+    requested,
+    mode,
     publicUrl: env.PUBLIC_URL,
   });
 }
 
-/** Enqueues a budgeted message (confirmation, sign-in, unsubscribe link) created at `now`. */
-async function enqueueBudgeted(tx: Tx, message: OutgoingEmail, now: Date, maxPerHour: number): Promise<QueuedLink> {
-  const notBefore = await budgetedSendTime(tx, now, maxPerHour);
-  const id = await enqueueEmail(tx, { ...message, createdAt: now, ...(notBefore ? { notBefore } : {}) });
-  return { queued: id !== null, delayedUntil: id !== null ? notBefore : null };
+/**
+ * Enqueues a budgeted message (confirmation, sign-in, unsubscribe link) created at `now`, asked for
+ * by `clientIp` (request.ip; null when unknown), within the mailbox, network and site-wide budgets
+ * of send-budget.ts: it may be refused (not queued) or delayed.
+ */
+async function enqueueBudgeted(tx: Tx, env: LinkEnv, message: ComposedEmail, now: Date, clientIp: string | null): Promise<QueuedLink> {
+  const mailbox = mailboxKey(message.recipient);
+  const network = clientIp ? clientNetworkHash(env.SECRET_KEY, clientIp) : null;
+  const decision = await decideBudgeted(tx, {
+    mailbox,
+    network,
+    now,
+    maxPerHour: env.MAX_CONFIRMATIONS_PER_HOUR,
+    testScale: env.NODE_ENV === 'test',
+  });
+  if (decision.kind === 'refuse') return { queued: false, delayedUntil: null, refused: decision.limit };
+  const id = await enqueueEmail(tx, {
+    ...message,
+    createdAt: now,
+    mailbox,
+    sourceNetwork: network,
+    ...(decision.notBefore ? { notBefore: decision.notBefore } : {}),
+  });
+  return { queued: id !== null, delayedUntil: id !== null ? decision.notBefore : null, refused: null };
 }
 
 export interface ConsentOutcome extends QueuedLink {
@@ -105,20 +139,23 @@ export interface ConsentOutcome extends QueuedLink {
 /**
  * Records consent from `source` at `now` inside `tx` and, when due (first use of the address, or
  * unconfirmed with no confirmation in the last hour, or unsubscribed with none since), writes the
- * confirmation e-mail to the outbox with dedupe key `confirm:{email}:{epoch ms}`. `message`
- * supplies the rendered e-mail (render it before the transaction when {@link confirmationDue}
- * says so, to keep the transaction short). An unsubscribed address stays unsubscribed until it confirms.
+ * confirmation e-mail to the outbox with dedupe key `confirm:{email}:{epoch ms}`, within the budgets
+ * of send-budget.ts (`clientIp`: who asked). `message` supplies the rendered e-mail (render it before
+ * the transaction when {@link confirmationDue} says so, to keep the transaction short). An
+ * unsubscribed address stays unsubscribed until it confirms.
  */
 export async function recordConsent(
   tx: Tx,
-  consent: { email: string; source: string; now: Date; maxPerHour: number; message: () => Promise<RenderedEmail> },
+  env: LinkEnv,
+  consent: { email: string; source: string; now: Date; clientIp: string | null; message: () => Promise<RenderedEmail> },
 ): Promise<ConsentOutcome> {
   const row = await upsertConsent(tx, consent.email, consent.source, consent.now);
-  const none = { confirmationQueued: false, queued: false, delayedUntil: null };
+  const none = { confirmationQueued: false, queued: false, delayedUntil: null, refused: null };
   if (isConfirmedAndSubscribed(row)) return { confirmed: true, ...none };
   if (!(await claimConfirmationSend(tx, row.email, consent.now))) return { confirmed: false, ...none };
   const queued = await enqueueBudgeted(
     tx,
+    env,
     {
       recipient: row.email,
       ...(await consent.message()),
@@ -126,24 +163,33 @@ export async function recordConsent(
       dedupeKey: `confirm:${row.email}:${consent.now.getTime()}`,
     },
     consent.now,
-    consent.maxPerHour,
+    consent.clientIp,
   );
   return { confirmed: false, confirmationQueued: queued.queued, ...queued };
 }
 
 /**
- * Queues the sign-in e-mail of a confirmed address at `now`: the confirmation link (a mailbox token
- * for the device that opens it), kind 'confirmation', at most one per address per clock hour
- * (dedupe key `sign-in:{email}:{hour}`), within the hourly budget.
+ * Queues the link e-mail of a confirmed address at `now`: the confirmation link (a mailbox token for
+ * the device that opens it), kind 'confirmation', at most one per address per clock hour (dedupe key
+ * `sign-in:{email}:{hour}`), within the budgets of send-budget.ts. `requested` lists the alerts that
+ * wait for it (`mode` 'approve' when an alert was just asked for without the address's token, else
+ * 'sign-in'; either way opening it starts the listed alerts).
  */
-export async function queueSignInLink(tx: Tx, env: LinkEnv, email: string, now: Date): Promise<QueuedLink> {
-  const message = await composeConfirmationEmail(env, email, now);
+export async function queueSignInLink(
+  tx: Tx,
+  env: LinkEnv,
+  email: string,
+  now: Date,
+  ask: { clientIp: string | null; requested?: readonly string[]; mode?: 'approve' | 'sign-in' },
+): Promise<QueuedLink> {
+  const message = await composeConfirmationEmail(env, email, now, ask.requested ?? [], ask.mode ?? 'sign-in');
   const bucket = Math.floor(now.getTime() / HOUR_MS);
   return enqueueBudgeted(
     tx,
+    env,
     { recipient: email, ...message, kind: 'confirmation', dedupeKey: `sign-in:${email}:${bucket}` },
     now,
-    env.MAX_CONFIRMATIONS_PER_HOUR,
+    ask.clientIp,
   );
 }
 
@@ -154,25 +200,54 @@ export interface LinkProof {
   sig?: string | null;
 }
 
+/** What opening a link proved, for the features that wait on it (alerts, preferences), inside its transaction. */
+export interface MailboxProof {
+  /** Lower-cased address the link was for. */
+  email: string;
+  /** When the link was issued (its `t`, start of that second): what it listed was asked for by then. */
+  linkIssuedAt: Date;
+  /** The device token (same address) of the browser that opened the link, or null. */
+  deviceTokenId: number | null;
+  now: Date;
+}
+
+/** Refused: a confirmation or sign-in link issued before the address unsubscribed never subscribes it again (issue 25). */
+export const LINK_OLDER_THAN_UNSUBSCRIBE =
+  'sig: this link was sent before this address unsubscribed, so it no longer works: use Sign In or Set Deal Alert to get a new one';
+
 /**
  * Confirms `link.email` when `link.sig` is its confirmation signature and the link is at most 7 days
  * old: sets `confirmed_at` (idempotent), clears any unsubscribe (confirming is fresh consent) and
- * issues a *mailbox* token (a second use of the same link revokes the first one's token), all in one
- * transaction. A bad or expired link changes nothing: invalid, naming `sig`.
+ * issues a *mailbox* token, all in one transaction, in which `onProved` (the route's: start the
+ * alerts and survey answers that waited for this proof) runs too. `visitor` is the opening browser's
+ * token: its device token (same address) counts as the device that asked.
+ *
+ * Refused (invalid, naming `sig`; nothing changes): a bad or expired link, and a link issued in a
+ * second before the address's unsubscribe (issue 25: an old link never re-subscribes). A second use
+ * of a valid link is harmless: it revokes the token the first use minted and mints another, so a
+ * link never yields more than one live token, and it re-confirms what is already confirmed.
  */
 export async function confirmSubscriber(
   db: Db,
   env: Pick<Env, 'SECRET_KEY'>,
   now: Date,
   link: LinkProof,
+  opened: { visitor?: Visitor; onProved?: (tx: Tx, proof: MailboxProof) => Promise<void> } = {},
 ): Promise<Outcome<{ email: string; confirmed: true; visitorToken: string }>> {
   const check = checkSignedLink(env.SECRET_KEY, 'confirm', { email: link.email, t: link.t, sig: link.sig }, now);
   if (check === 'expired') return fail('invalid', 'sig: this confirmation link has expired: ask for a new one with Sign In');
   if (check !== 'valid' || !link.sig) return fail('invalid', 'sig: invalid or expired confirmation link');
   const sig = link.sig;
+  const linkIssuedAt = new Date(Number(link.t) * 1000);
   return db.transaction(async (tx) => {
+    const before = await findSubscriber(tx, link.email);
+    if (before?.unsubscribedAt && before.unsubscribedAt.getTime() >= linkIssuedAt.getTime() + 1000) {
+      return fail('invalid', LINK_OLDER_THAN_UNSUBSCRIBE);
+    }
     const row = await markConfirmed(tx, link.email, now);
     const visitor = await issueVisitorToken(tx, { email: row.email, proof: 'mailbox', now, linkHash: linkHash(sig) });
+    const device = opened.visitor && opened.visitor.email === row.email ? opened.visitor.tokenId : null;
+    await opened.onProved?.(tx, { email: row.email, linkIssuedAt, deviceTokenId: device, now });
     return ok({ email: row.email, confirmed: true as const, visitorToken: visitor.token });
   });
 }
@@ -228,7 +303,7 @@ export async function requestUnsubscribe(
   visitor: Visitor | undefined,
   input: UnsubscribeRequest,
   now: Date,
-): Promise<{ email: string; effective: boolean; message?: string; delayedUntil: Date | null }> {
+): Promise<{ email: string; effective: boolean; message?: string; delayedUntil: Date | null; refused?: QueuedLink['refused'] }> {
   const email = input.email;
   const signed = !!input.sig && checkSignedLink(env.SECRET_KEY, 'unsubscribe', { email, t: input.t, sig: input.sig }, now) === 'valid';
   const proven = signed || (visitor?.proof === 'mailbox' && visitor.email === email);
@@ -257,12 +332,19 @@ export async function requestUnsubscribe(
     const bucket = Math.floor(now.getTime() / HOUR_MS);
     return enqueueBudgeted(
       tx,
+      env,
       { recipient: email, ...link, kind: 'unsubscribe-link', dedupeKey: `unsubscribe-link:${email}:${bucket}` },
       now,
-      env.MAX_CONFIRMATIONS_PER_HOUR,
+      input.ipAddress ?? null,
     );
   });
-  return { email, effective: false, message: UNSUBSCRIBE_LINK_SENT, delayedUntil: queued?.delayedUntil ?? null };
+  return {
+    email,
+    effective: false,
+    message: UNSUBSCRIBE_LINK_SENT,
+    delayedUntil: queued?.delayedUntil ?? null,
+    refused: queued?.refused ?? null,
+  };
 }
 
 async function composeUnsubscribeLinkEmail(env: Pick<Env, 'PUBLIC_URL' | 'SECRET_KEY'>, email: string, now: Date): Promise<RenderedEmail> {

@@ -345,7 +345,7 @@ describe('the confirmation e-mail', () => {
     const mail = await renderConfirmationEmail({
       email: 'gina@example.com',
       confirmUrl: signedUrl,
-      productTitle: 'Ninja Air Fryer & Grill',
+      requested: ['Ninja Air Fryer & Grill'],
       publicUrl: 'https://deals.example',
     });
     const escapedUrl = confirmUrl.replace(/&/g, '&amp;');

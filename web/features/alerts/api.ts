@@ -79,11 +79,22 @@ export interface CreateAlertBody {
 
 export type CreatedAlert = DealAlert & { visitorToken: string; emailConfirmed: boolean };
 
-/** Creates an alert; on success the visitor's alert lists are refetched. */
-export function useCreateAlert() {
+/** The held token when `address` is the address it was issued for (case and spaces aside), else undefined. */
+export function tokenForAddress(held: VisitorCredentials, address: string): string | undefined {
+  const same = held.email !== null && held.email.trim().toLowerCase() === address.trim().toLowerCase();
+  return same && held.token !== null ? held.token : undefined;
+}
+
+/**
+ * Creates an alert with the browser's token for that address when it holds one (issue 25: a browser
+ * that proved its mailbox stays proved, so its new alerts start at once and no e-mail is sent); on
+ * success the visitor's alert lists are refetched.
+ */
+export function useCreateAlert(held: VisitorCredentials = { email: null, token: null }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAlertBody) => apiRequest<CreatedAlert>('POST', '/api/deal-alerts', body),
+    mutationFn: (body: CreateAlertBody) =>
+      apiRequest<CreatedAlert>('POST', '/api/deal-alerts', body, { token: tokenForAddress(held, body.userEmail) }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['deal-alerts'] }),
   });
 }

@@ -4,16 +4,27 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ConfirmSubscriberResponse, UnsubscribeResponse, UnsubscribeTrackInput } from '../../../common/api/alerts.schema';
-import { apiRequest } from '../../lib/http.client';
+import { ApiError, apiRequest } from '../../lib/http.client';
 
 /** POST /api/subscribers/confirm answer (common/api). */
 export type ConfirmAnswer = ConfirmSubscriberResponse;
 
-/** POST /api/subscribers/confirm `{ email, t, sig }` → the confirmed address and a mailbox token (400 bad or expired link). */
-export function useConfirmEmail() {
+/**
+ * POST /api/subscribers/confirm `{ email, t, sig }` → the confirmed address and a mailbox token (400
+ * bad, expired or older than the address's unsubscribe). `deviceToken` is this browser's token for
+ * the link's address, if it holds one: the server then also starts what this browser asked for
+ * (issue 25).
+ */
+export function useConfirmEmail(deviceToken: string | null = null) {
   return useMutation({
-    mutationFn: (link: { email: string; t: string; sig: string }) => apiRequest<ConfirmAnswer>('POST', '/api/subscribers/confirm', link),
+    mutationFn: (link: { email: string; t: string; sig: string }) =>
+      apiRequest<ConfirmAnswer>('POST', '/api/subscribers/confirm', link, { token: deviceToken }),
   });
+}
+
+/** Whether a failed confirmation was refused because the address unsubscribed after the link was sent (issue 25). */
+export function isLinkOlderThanUnsubscribe(error: unknown): boolean {
+  return error instanceof ApiError && (error.serverMessage ?? '').includes('before this address unsubscribed');
 }
 
 export interface UnsubscribeBody {

@@ -1,7 +1,8 @@
 /**
  * One row of the alerts panel (shopper-screens §2 "Trending deals" alert rows): image, title linking
  * to our product page, current price, green with 'PRICE DROP!' when the price fell (or reached the
- * target), 'Tracking since', last check time, and a delete button that asks for confirmation.
+ * target), 'Tracking since', last check time, and a delete button that asks for confirmation. An alert
+ * asked for without proof of the mailbox says it starts when the e-mailed link is opened (issue 25).
  */
 import { Link } from 'react-router';
 import { Trash2 } from 'lucide-react';
@@ -52,6 +53,9 @@ export function AlertRow({ alert, onDelete, onNavigate }: AlertRowProps) {
           {drop && <Badge tone="green">PRICE DROP!</Badge>}
           {alert.targetPrice && <span className="text-xs text-slate-700">Target {formatPriceString(alert.targetPrice)}</span>}
         </div>
+        {alert.awaitingConfirmation && (
+          <p className="mt-1 text-xs font-medium text-amber-800">Starts when you open the link we e-mailed to {alert.userEmail}</p>
+        )}
         <p className="mt-1 text-xs text-slate-600">Tracking since {formatLongDate(new Date(alert.createdAt))}</p>
         <p className="text-xs text-slate-600">
           {alert.lastCheckedAt ? `Last checked ${formatDateTime(alert.lastCheckedAt)}` : 'Never checked'}

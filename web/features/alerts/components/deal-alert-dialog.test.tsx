@@ -57,6 +57,7 @@ function createdAlert(emailConfirmed: boolean) {
         productUrl: PRODUCT.productUrl,
         userEmail: input.userEmail,
         isActive: true,
+        awaitingConfirmation: false,
         lastCheckedAt: null,
         lastNotificationSentAt: null,
         notificationsSent: 0,

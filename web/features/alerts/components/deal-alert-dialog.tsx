@@ -31,11 +31,13 @@ export interface DealAlertDialogProps {
   onClose: () => void;
   /** The stored e-mail, used to prefill the field. */
   defaultEmail: string | null;
+  /** The browser's visitor token for `defaultEmail`: sent when the alert is for that address. */
+  token?: string | null;
   /** Called with the e-mail and the visitor token the server issued. */
   onCreated: (email: string, token: string) => void;
 }
 
-export function DealAlertDialog({ product, onClose, defaultEmail, onCreated }: DealAlertDialogProps) {
+export function DealAlertDialog({ product, onClose, defaultEmail, token = null, onCreated }: DealAlertDialogProps) {
   return (
     <Dialog
       open={product !== null}
@@ -46,18 +48,26 @@ export function DealAlertDialog({ product, onClose, defaultEmail, onCreated }: D
       description="We'll e-mail you when this product's price drops."
       testId="deal-alert-dialog"
     >
-      {product && <AlertForm key={product.asin} product={product} defaultEmail={defaultEmail} onClose={onClose} onCreated={onCreated} />}
+      {product && (
+        <AlertForm key={product.asin} product={product} defaultEmail={defaultEmail} token={token} onClose={onClose} onCreated={onCreated} />
+      )}
     </Dialog>
   );
 }
 
-function AlertForm({ product, defaultEmail, onClose, onCreated }: { product: AlertProduct } & Omit<DealAlertDialogProps, 'product'>) {
+function AlertForm({
+  product,
+  defaultEmail,
+  token = null,
+  onClose,
+  onCreated,
+}: { product: AlertProduct } & Omit<DealAlertDialogProps, 'product'>) {
   const id = useId();
   const [email, setEmail] = useState(defaultEmail ?? '');
   const [target, setTarget] = useState('');
   const [targetError, setTargetError] = useState<string | null>(null);
   const price = useCurrentPrice(product.asin);
-  const create = useCreateAlert();
+  const create = useCreateAlert({ email: defaultEmail, token });
 
   useEffect(() => {
     // Spec §8: a current-price failure is only logged; the card's price stays.

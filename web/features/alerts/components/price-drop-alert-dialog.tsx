@@ -20,14 +20,16 @@ export interface PriceDropAlertDialogProps {
   product: AlertProduct;
   onClose: () => void;
   defaultEmail: string | null;
+  /** The browser's visitor token for `defaultEmail`: sent when the alert is for that address (issue 25). */
+  token?: string | null;
   onCreated: (email: string, token: string) => void;
 }
 
-export function PriceDropAlertDialog({ product, onClose, defaultEmail, onCreated }: PriceDropAlertDialogProps) {
+export function PriceDropAlertDialog({ product, onClose, defaultEmail, token = null, onCreated }: PriceDropAlertDialogProps) {
   const id = useId();
   const [email, setEmail] = useState(defaultEmail ?? '');
   const [error, setError] = useState<string | null>(null);
-  const create = useCreateAlert();
+  const create = useCreateAlert({ email: defaultEmail, token });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -42,6 +42,8 @@ export interface DealAlertDialogWiring {
 
 export function useDealAlertDialog(options: {
   email: string | null;
+  /** The browser's token for `email` (sent with an alert for that address). */
+  token?: string | null;
   onCreated: (email: string, token: string) => void;
 }): DealAlertDialogWiring {
   const [product, setProduct] = useDialogProduct();
@@ -49,7 +51,13 @@ export function useDealAlertDialog(options: {
     open: setProduct,
     element: product && (
       <Suspense fallback={null}>
-        <DealAlertDialog product={product} onClose={() => setProduct(null)} defaultEmail={options.email} onCreated={options.onCreated} />
+        <DealAlertDialog
+          product={product}
+          onClose={() => setProduct(null)}
+          defaultEmail={options.email}
+          token={options.token ?? null}
+          onCreated={options.onCreated}
+        />
       </Suspense>
     ),
   };
@@ -58,6 +66,7 @@ export function useDealAlertDialog(options: {
 /** The trending page's 'Set Price Drop Alert' dialog (shopper-screens §2), wired the same way. */
 export function usePriceDropAlertDialog(options: {
   email: string | null;
+  token?: string | null;
   onCreated: (email: string, token: string) => void;
 }): DealAlertDialogWiring {
   const [product, setProduct] = useDialogProduct();
@@ -70,6 +79,7 @@ export function usePriceDropAlertDialog(options: {
           product={product}
           onClose={() => setProduct(null)}
           defaultEmail={options.email}
+          token={options.token ?? null}
           onCreated={options.onCreated}
         />
       </Suspense>

@@ -7,7 +7,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
-import { useConfirmEmail } from '../api';
+import { isLinkOlderThanUnsubscribe, useConfirmEmail } from '../api';
 
 export interface ConfirmEmailViewProps {
   email: string;
@@ -16,10 +16,12 @@ export interface ConfirmEmailViewProps {
   sig: string;
   /** Called once with the confirmed address and its visitor token. */
   onConfirmed: (email: string, token: string) => void;
+  /** This browser's token for the link's address, if it holds one (its alerts and answers start too). */
+  deviceToken?: string | null;
 }
 
-export function ConfirmEmailView({ email, t, sig, onConfirmed }: ConfirmEmailViewProps) {
-  const confirm = useConfirmEmail();
+export function ConfirmEmailView({ email, t, sig, onConfirmed, deviceToken = null }: ConfirmEmailViewProps) {
+  const confirm = useConfirmEmail(deviceToken);
   const sent = useRef(false);
   const linkComplete = email.includes('@') && sig !== '';
   const { mutate } = confirm;
@@ -52,6 +54,20 @@ export function ConfirmEmailView({ email, t, sig, onConfirmed }: ConfirmEmailVie
         </p>
         <Link to="/deal-alerts" className={buttonClasses('success', 'lg')}>
           See today's deals and your alerts
+        </Link>
+      </Panel>
+    );
+  }
+  if (isLinkOlderThanUnsubscribe(confirm.error)) {
+    return (
+      <Panel>
+        <XCircle className="h-12 w-12 text-red-700" aria-hidden="true" />
+        <h1 className="text-2xl font-bold text-slate-900">This link was sent before you unsubscribed</h1>
+        <p className="text-slate-700">
+          So it no longer subscribes you. To get our e-mails again, set a deal alert or use Sign In, and open the newest link we send.
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'lg')}>
+          Back to Home
         </Link>
       </Panel>
     );

@@ -25,6 +25,7 @@ const alert = (id: number, email: string, over: Partial<DealAlert> = {}): DealAl
   productUrl: `/deals/B0ALERT00${id}`,
   userEmail: email,
   isActive: true,
+  awaitingConfirmation: false,
   lastCheckedAt: null,
   lastNotificationSentAt: null,
   notificationsSent: 0,

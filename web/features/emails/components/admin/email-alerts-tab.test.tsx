@@ -28,6 +28,7 @@ const alert = (id: number, over: Partial<DealAlert> = {}): DealAlert => ({
   productUrl: null,
   userEmail: `shopper${id}@example.com`,
   isActive: true,
+  awaitingConfirmation: false,
   lastCheckedAt: '2026-11-23T09:00:00.000Z',
   lastNotificationSentAt: null,
   notificationsSent: 0,

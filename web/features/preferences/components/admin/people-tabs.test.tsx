@@ -40,6 +40,7 @@ const ERASED = {
     visitorTokens: 2,
     outboxMessages: 3,
     contactMessages: 0,
+    devicePreferences: 0,
   },
   total: 14,
 };
