@@ -90,7 +90,12 @@ export function SignupPage() {
                 </li>
               ))}
             </ul>
-            <SignupForm source="signup_page" submitLabel="Unlock Deals" onSignedUp={signedUp} />
+            <SignupForm
+              source="signup_page"
+              submitLabel="Unlock Deals"
+              onSignedUp={signedUp}
+              held={{ email: session.email, token: session.token }}
+            />
           </div>
         )}
       </section>

@@ -12,6 +12,7 @@ import { SIGNUP_CONSENT_WORDING, SIGN_IN_MESSAGE } from '../../../common/api/eng
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { ok, type Outcome } from '../../http/outcome';
+import { storedReferrer } from '../../http/stored-referrer';
 import { findSubscriber } from '../subscriptions/subscriptions.service';
 import { composeConfirmationEmail, isConfirmedAndSubscribed, queueSignInLink, recordConsent } from '../subscriptions/subscriptions.service';
 import { waitingAlertTitles } from '../alerts/alerts.service';
@@ -65,7 +66,7 @@ export async function signUp(
       consentWording: SIGNUP_CONSENT_WORDING,
       consentAt: now,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
-      referrer: input.referrer?.slice(0, 2000) ?? null,
+      referrer: storedReferrer(input.referrer),
       confirmationQueued: consent.confirmationQueued,
       createdByTokenId: holder.tokenId,
     });

@@ -20,6 +20,7 @@ import { enqueueEmail, suppressPendingEmail, type ComposedEmail } from '../../em
 import { decideBudgeted } from '../../email/send-budget';
 import type { ConfirmationMode } from '../../email/templates/confirmation.email';
 import { clientNetworkHash } from '../../http/client-network';
+import { storedReferrer } from '../../http/stored-referrer';
 import { checkSignedLink, confirmationUrl, linkHash, unsubscribeUrl } from '../../email/signed-links';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { issueVisitorToken, type Visitor } from '../visitors/visitors.service';
@@ -310,9 +311,9 @@ export async function requestUnsubscribe(
   const record = {
     email,
     reason: input.reason,
-    visitedPath: input.visitedPath?.slice(0, 2000) ?? null,
+    visitedPath: storedReferrer(input.visitedPath),
     userAgent: input.userAgent?.slice(0, 1000) ?? null,
-    referrer: input.referrer?.slice(0, 2000) ?? null,
+    referrer: storedReferrer(input.referrer),
     ipAddress: input.ipAddress ?? null,
     effective: proven,
     createdAt: now,
@@ -375,9 +376,9 @@ export async function recordUnsubscribeVisit(db: Db, visit: UnsubscribeVisit, no
   await insertUnsubscribeRecord(db, {
     email: visit.email,
     reason: visit.reason,
-    visitedPath: visit.visitedPath?.slice(0, 2000) ?? null,
+    visitedPath: storedReferrer(visit.visitedPath),
     userAgent: visit.userAgent?.slice(0, 1000) ?? null,
-    referrer: visit.referrer?.slice(0, 2000) ?? null,
+    referrer: storedReferrer(visit.referrer),
     ipAddress: visit.ipAddress ?? null,
     effective: false,
     createdAt: now,

@@ -11,7 +11,8 @@ import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { dealAlerts } from '../../db/schema/alerts.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
-import { subscribers } from '../../db/schema/visitors.schema';
+import { signups } from '../../db/schema/engagement.schema';
+import { subscribers, unsubscribeRecords } from '../../db/schema/visitors.schema';
 import { DELAYED_BY_BUDGET } from '../../email/outbox';
 import { MAILBOX_MAX_PER_HOUR, NETWORK_MAX_PER_HOUR } from '../../email/send-budget';
 import { signEmail, signLink, unsubscribeUrl } from '../../email/signed-links';
@@ -250,5 +251,32 @@ describe('links', () => {
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect((await app.inject({ url: '/api/deal-alerts', headers: bearer(first.json().visitorToken) })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/deal-alerts', headers: bearer(second.json().visitorToken) })).statusCode).toBe(200);
+  });
+});
+
+describe('analytics keep no live links', () => {
+  it('an unsubscribe record and a signup keep their referrer and path without the query that carried a signed link', async () => {
+    const live = unsubscribeUrl('https://deals.example', env.SECRET_KEY, 'kim@example.com', now);
+    const unsubscribe = await app.inject({
+      method: 'POST',
+      url: '/api/unsubscribe',
+      payload: {
+        email: 'kim@example.com',
+        reason: 'Too many e-mails',
+        visitedPath: `/unsubscribe?${new URL(live).search.slice(1)}`,
+        referrer: live,
+      },
+    });
+    expect(unsubscribe.statusCode).toBe(200);
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { email: 'kim@example.com', source: 'signup_page', referrer: live },
+    });
+    expect(signup.statusCode).toBe(201);
+    const [record] = await database.db.select().from(unsubscribeRecords).where(eq(unsubscribeRecords.email, 'kim@example.com'));
+    expect(record).toMatchObject({ visitedPath: '/unsubscribe', referrer: 'https://deals.example/api/unsubscribe/one-click' });
+    const [row] = await database.db.select().from(signups).where(eq(signups.email, 'kim@example.com'));
+    expect(row?.referrer).toBe('https://deals.example/api/unsubscribe/one-click');
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DealAlert, SubscriberStatus } from '../../../common/api/alerts.schema';
 import type { CurrentPriceResponse } from '../../../common/api/products.schema';
+import { tokenForAddress } from '../../lib/visitor-token';
 import { apiRequest } from '../../lib/http.client';
 
 /** Who may read alerts: an e-mail with '@' and its visitor token. */
@@ -78,12 +79,6 @@ export interface CreateAlertBody {
 }
 
 export type CreatedAlert = DealAlert & { visitorToken: string; emailConfirmed: boolean };
-
-/** The held token when `address` is the address it was issued for (case and spaces aside), else undefined. */
-export function tokenForAddress(held: VisitorCredentials, address: string): string | undefined {
-  const same = held.email !== null && held.email.trim().toLowerCase() === address.trim().toLowerCase();
-  return same && held.token !== null ? held.token : undefined;
-}
 
 /**
  * Creates an alert with the browser's token for that address when it holds one (issue 25: a browser

@@ -12,18 +12,21 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { messageForPeople } from '../../../lib/http.client';
+import type { HeldToken } from '../../../lib/visitor-token';
 import { useSignup, type SignupSource } from '../api';
 
 export interface SignupFormProps {
   source: SignupSource;
   submitLabel: string;
   onSignedUp: (result: SignupResponse) => void;
+  /** The browser's e-mail and token: sent when the form is for that address (issue 25). */
+  held?: HeldToken;
 }
 
-export function SignupForm({ source, submitLabel, onSignedUp }: SignupFormProps) {
+export function SignupForm({ source, submitLabel, onSignedUp, held }: SignupFormProps) {
   const id = useId();
   const [email, setEmail] = useState('');
-  const signup = useSignup();
+  const signup = useSignup(held);
 
   function submit(event: FormEvent) {
     event.preventDefault();
