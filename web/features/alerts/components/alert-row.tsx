@@ -54,7 +54,7 @@ export function AlertRow({ alert, onDelete, onNavigate }: AlertRowProps) {
           {alert.targetPrice && <span className="text-xs text-slate-700">Target {formatPriceString(alert.targetPrice)}</span>}
         </div>
         {alert.awaitingConfirmation && (
-          <p className="mt-1 text-xs font-medium text-amber-800">Starts when you open the link we e-mailed to {alert.userEmail}</p>
+          <p className="mt-1 text-xs font-medium text-amber-800">Starts when you open the link we e-mailed to this address</p>
         )}
         <p className="mt-1 text-xs text-slate-600">Tracking since {formatLongDate(new Date(alert.createdAt))}</p>
         <p className="text-xs text-slate-600">
