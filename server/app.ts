@@ -18,6 +18,7 @@ import type { App, AppDeps, RouteModule } from './app-deps';
 import { adminGuard } from './http/admin.guard';
 import { errorSummary, loggerOptions } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
+import { openRateLimitStore } from './http/rate-limit-store';
 import { openApiDocs } from './http/openapi';
 import { healthRoutes } from './features/health/health.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -171,7 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  // Counters shared by every instance and kept across restarts: the database, or Redis when
+  // REDIS_URL is set (issue 25; server/http/rate-limit-store.ts).
+  const limits = await openRateLimitStore(deps.database.db, deps.env, app.log);
+  app.addHook('onClose', limits.close);
+  await app.register(rateLimit, { global: false, store: limits.Store });
   // Reads the admin session cookie (no signing: the value is 32 random bytes looked up server-side).
   await app.register(cookie);
   // Before every route module: swagger sees only routes registered after it (issue 6 point 4).

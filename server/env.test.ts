@@ -53,6 +53,19 @@ describe('loadEnv', () => {
     }
   });
 
+  it('keeps rate limits in the database unless REDIS_URL names a redis:// or rediss:// server', () => {
+    const secret = { SECRET_KEY: 'k'.repeat(40) };
+    expect(loadEnv(secret).REDIS_URL).toBeUndefined();
+    expect(loadEnv({ ...secret, REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(loadEnv({ ...secret, REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(loadEnv({ ...secret, REDIS_URL: 'rediss://user:pw@cache.example:6380/2' }).REDIS_URL).toBe(
+      'rediss://user:pw@cache.example:6380/2',
+    );
+    for (const value of ['http://127.0.0.1:6379', '127.0.0.1:6379']) {
+      expect(() => loadEnv({ ...secret, REDIS_URL: value }), value).toThrow('REDIS_URL: must be a redis:// or rediss:// URL');
+    }
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://deals.example.co.uk/', SECRET_KEY: 'k'.repeat(40) }).PUBLIC_URL).toBe(
       'https://deals.example.co.uk',

@@ -174,6 +174,12 @@ export const envSchema = z.object({
    * and so lift every per-IP limit.
    */
   TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySchema.optional()),
+  /**
+   * Redis for the rate-limit counters (issue 25, server/http/rate-limit-store.ts), e.g.
+   * redis://127.0.0.1:6379; unset: they live in the database (DATABASE_URL or PGlite), which every
+   * instance on it shares too.
+   */
+  REDIS_URL: optionalUrl(/^rediss?:$/, 'must be a redis:// or rediss:// URL'),
   SECRET_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Optional OpenAI-compatible API that rewrites alternative explanations (off when unset). */
   ALTERNATIVES_LLM_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),

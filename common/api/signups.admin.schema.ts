@@ -15,6 +15,23 @@ export const SIGNUP_REFERRER_SHOWN = 30;
 /** Bulk deletes take at least 1 and at most this many ids (issue 12 "Bad input"). */
 export const BULK_DELETE_MAX = 1000;
 
+/**
+ * An address's standing as a subscriber (issue 25: owners' lists say who confirmed; DESIGN.md §4: no
+ * marketing e-mail goes to an unconfirmed or unsubscribed address), from its `subscribers` row:
+ * 'unsubscribed' when it has unsubscribed (whether or not it had confirmed), else 'confirmed' when it
+ * opened its confirmation link, else 'awaiting-confirmation' (also for an address with no row).
+ */
+export const SUBSCRIBER_STATUSES = ['confirmed', 'awaiting-confirmation', 'unsubscribed'] as const;
+export const subscriberStatusSchema = z.enum(SUBSCRIBER_STATUSES);
+export type SubscriberStatus = z.infer<typeof subscriberStatusSchema>;
+
+/** How the owners' pages and CSV exports write each status. */
+export const SUBSCRIBER_STATUS_LABELS: Readonly<Record<SubscriberStatus, string>> = {
+  confirmed: 'Confirmed',
+  'awaiting-confirmation': 'Awaiting confirmation',
+  unsubscribed: 'Unsubscribed',
+};
+
 export const adminSignupSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -27,6 +44,8 @@ export const adminSignupSchema = z.object({
   clickCount: z.number().int(),
   /** Admin-area §2 "NEW USER badge": some click of the address used the new-user affiliate tag. */
   newUser: z.boolean(),
+  /** The address's subscriber status now (issue 25). */
+  status: subscriberStatusSchema,
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
 
@@ -89,6 +108,14 @@ export const signupClicksResponseSchema = z.object({
 });
 export type SignupClicksResponse = z.infer<typeof signupClicksResponseSchema>;
 
+/**
+ * `GET /api/admin/signups/confirmed-emails` (issue 25; the tab's Copy Email List): every signed-up
+ * address that is confirmed and not unsubscribed now, once each, in alphabetical order; all
+ * signups, not only the newest {@link SIGNUPS_LISTED_MAX}.
+ */
+export const confirmedSignupEmailsResponseSchema = z.object({ emails: z.array(z.string()) });
+export type ConfirmedSignupEmailsResponse = z.infer<typeof confirmedSignupEmailsResponseSchema>;
+
 const idSchema = z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a positive number');
 
 /** `DELETE /api/admin/signups` body. */
@@ -101,7 +128,7 @@ export const bulkDeleteSignupsSchema = z.object({
 export type BulkDeleteSignups = z.infer<typeof bulkDeleteSignupsSchema>;
 
 export const deleteSignupResponseSchema = z.object({
-  signup: adminSignupSchema.omit({ clickCount: true, newUser: true }),
+  signup: adminSignupSchema.omit({ clickCount: true, newUser: true, status: true }),
   /** The address's clicks removed with it (admin-area §4: "Deleting a signup also removes that user's click data"). */
   clicksDeleted: z.number().int(),
 });

@@ -7,7 +7,14 @@
 import type { Database } from '../db/client';
 
 /** The tables that see updates and deletes (dead rows) in normal running. */
-export const MAINTAINED_TABLES = ['products', 'price_observations', 'deal_alerts', 'email_outbox', 'price_check_logs'] as const;
+export const MAINTAINED_TABLES = [
+  'products',
+  'price_observations',
+  'deal_alerts',
+  'email_outbox',
+  'price_check_logs',
+  'rate_limit_hits',
+] as const;
 
 /** The tables a catalogue import writes in bulk (the import CLI vacuums them after it; PGlite only). */
 export const CATALOGUE_TABLES = ['products', 'price_observations'] as const;

@@ -66,7 +66,21 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
   it('a shopper from an e-mail clicks through; the owner sees it, filters it and exports it (1280, then 390)', async () => {
     // The shopper: opens an e-mail link, with a tracking e-mail stored, picks a category and clicks out.
     const shopper = await newContext(1280);
-    await shopper.addInitScript((email) => window.localStorage.setItem('clickTrackingEmail', email), SHOPPER);
+    // Clicks are attributed to an address only with its token (issue 25): the shopper signed up in this browser.
+    const signup = await fetch(`${server.url}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: SHOPPER, source: 'signup_page' }),
+    });
+    expect(signup.status).toBe(201);
+    const { visitorToken } = (await signup.json()) as { visitorToken: string };
+    await shopper.addInitScript(
+      ([email, token]) => {
+        window.localStorage.setItem('clickTrackingEmail', email);
+        window.localStorage.setItem('visitorToken', JSON.stringify({ email, token }));
+      },
+      [SHOPPER, visitorToken] as const,
+    );
     const page = await shopper.newPage();
     const visit = page.waitForResponse((r) => r.url().endsWith('/api/visits') && r.status() === 201);
     await page.goto(`${server.url}/?utm_source=email&utm_medium=price-drop&utm_campaign=${CAMPAIGN}`);

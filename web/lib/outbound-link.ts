@@ -7,6 +7,13 @@
  *
  * Reads browser storage at call time (the spec's keys: userEmail, clickTrackingEmail, isNewUser,
  * newUserSignupTime, userSignupTime), so a link built before a signup is rebuilt on click.
+ *
+ * Issue 25: the server puts a click under an address only with that address's proof. A link is a
+ * top-level navigation and carries no header, so the proof travels with the visit: the visit
+ * report sends this browser's visitor token (`visitorToken`, when it is the tracking e-mail's),
+ * the server stores the address on the visit only then, and `/go?email=…&visit=…` is attributed
+ * when the visit proves that address. A browser that proves an address mid-session reports again
+ * ({@link reportVisit} after the token is stored), so its later clicks count under its address.
  */
 import { isNewUserActive } from '../../common/affiliate';
 import { paths } from '../../common/paths';
@@ -15,6 +22,10 @@ const CAMPAIGN_KEY = 'campaign';
 const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 /** Session storage key of this session's visit reference (issue 13; POST /api/visits). */
 const VISIT_KEY = 'visit';
+/** Session storage key of the address the visit was reported with a token for ('' for none; issue 25). */
+const VISIT_PROVEN_KEY = 'visitProvenEmail';
+/** localStorage key of the visitor token, `{"email","token"}` (web/features/session/session.rules.ts). */
+const TOKEN_KEY = 'visitorToken';
 
 function read(storage: 'local' | 'session', key: string): string | null {
   try {
@@ -37,9 +48,11 @@ export function captureCampaign(search: string = window.location.search): void {
 }
 
 /**
- * Reports a website visit (issue 13; POST /api/visits): once per browser session, and again when
- * the page was opened from a link with utm parameters (an e-mail link). Sends only the path, the
- * tracking e-mail when this browser holds one, and the utm parameters; keeps the answer's visit
+ * Reports a website visit (issue 13; POST /api/visits): once per browser session, again when the
+ * page was opened from a link with utm parameters (an e-mail link), and again when the address this
+ * browser proves has changed since (issue 25: call it after storing a new visitor token). Sends only
+ * the path, the tracking e-mail when this browser holds one (with its visitor token as a Bearer
+ * credential when the token is that address's), and the utm parameters; keeps the answer's visit
  * reference for this session, so a later click to Amazon says which visit it came from. Admin
  * pages are not visits. Never throws; a failure only means the visit is not counted.
  */
@@ -47,20 +60,22 @@ export function reportVisit(path: string = window.location.pathname, search: str
   if (/^\/(admin|management)(\/|$)/.test(path)) return;
   const params = new URLSearchParams(search);
   const fromLink = CAMPAIGN_PARAMS.some((k) => params.get(k));
-  if (!fromLink && read('session', VISIT_KEY)) return;
-  const body: Record<string, string> = { path: path.slice(0, 300) };
   const email = trackingEmail();
+  const token = trackingToken();
+  const proven = token && email ? email.toLowerCase() : '';
+  if (!fromLink && read('session', VISIT_KEY) && (read('session', VISIT_PROVEN_KEY) ?? '') === proven) return;
+  const body: Record<string, string> = { path: path.slice(0, 300) };
   if (email) body.userEmail = email;
   for (const k of CAMPAIGN_PARAMS) if (params.get(k)) body[k] = params.get(k)!.slice(0, 100);
-  void fetch('/api/visits', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive: true,
-  })
-    .then((r) => (r.ok ? (r.json() as Promise<{ visit: string }>) : null))
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  void fetch('/api/visits', { method: 'POST', headers, body: JSON.stringify(body), keepalive: true })
+    // 201 with the reference; 204 (a crawler: not counted) and failures keep nothing.
+    .then((r) => (r.status === 201 ? (r.json() as Promise<{ visit: string }>) : null))
     .then((answer) => {
-      if (answer) window.sessionStorage.setItem(VISIT_KEY, answer.visit);
+      if (!answer) return;
+      window.sessionStorage.setItem(VISIT_KEY, answer.visit);
+      window.sessionStorage.setItem(VISIT_PROVEN_KEY, proven);
     })
     .catch(() => {
       // Not counted: nothing the visitor needs to know.
@@ -96,6 +111,24 @@ export interface OutboundTarget {
 export function trackingEmail(): string | null {
   const email = read('local', 'clickTrackingEmail') ?? read('local', 'userEmail');
   return email?.includes('@') ? email.trim() : null;
+}
+
+/**
+ * The visitor token this browser holds for the {@link trackingEmail} (localStorage `visitorToken`,
+ * `{"email","token"}`, same address ignoring case), or null: the proof that lets the server keep
+ * the address with a click or visit (issue 25). Send it as `Authorization: Bearer` with
+ * `POST /api/category-clicks` and `POST /api/product-clicks`.
+ */
+export function trackingToken(): string | null {
+  const email = trackingEmail();
+  if (!email) return null;
+  try {
+    const held = JSON.parse(read('local', TOKEN_KEY) ?? 'null') as { email?: unknown; token?: unknown } | null;
+    if (!held || typeof held.email !== 'string' || typeof held.token !== 'string' || held.token === '') return null;
+    return held.email.trim().toLowerCase() === email.toLowerCase() ? held.token : null;
+  } catch {
+    return null; // Unreadable: the session store removes it; the click counts without an address.
+  }
 }
 
 /** The href of our redirect for `target`, built from the current storage and page. */

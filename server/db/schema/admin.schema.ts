@@ -35,9 +35,11 @@ export const adminSessions = pgTable(
 );
 
 /**
- * Failed sign-ins, kept 15 minutes, counted per client IP and per account (`account_hash`: hex
- * SHA-256 of the lower-cased e-mail typed, so unknown addresses are throttled alike and no typed
- * address is stored in clear). In the database, so several app instances share the count.
+ * Failed sign-ins, kept 15 minutes. `ip` is the client address (an IPv4 address, or an IPv6 /64);
+ * failures are counted per address, per address and account, per account, and per network (issue
+ * 25; admin-auth.rules.ts). `account_hash`: hex SHA-256 of the lower-cased e-mail typed, so unknown
+ * addresses are throttled alike and no typed address is stored in clear. In the database, so
+ * several app instances share the count.
  */
 export const adminLoginFailures = pgTable(
   'admin_login_failures',

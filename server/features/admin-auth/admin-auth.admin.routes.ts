@@ -4,8 +4,10 @@
  *
  * - `POST /api/admin/login` `{ email, password }` → 204 with the session cookie. **Anyone** may
  *   call it (the guard checks only its Origin). 401 with one message for an unknown e-mail and a
- *   wrong password alike; 429 with Retry-After after 5 failures in 15 minutes from the IP or for
- *   the account. The session the browser came with, if any, is replaced.
+ *   wrong password alike; 429 with Retry-After (seconds) while the sign-in throttle holds the
+ *   client (admin-auth.service.ts: 5 failures in 15 minutes from its address on the account, 20
+ *   on any accounts, or 10 on the account from all addresses when the client's network is not one
+ *   the owner signed in from). The session the browser came with, if any, is replaced.
  * - `POST /api/admin/logout` → 204; deletes the session and clears the cookie. **Signed-in admins
  *   only** (401 without a session, 403 from another origin).
  * - `GET /api/admin/me` → `{ id, email, sessionExpiresAt }`. **Signed-in admins only** (401
@@ -37,9 +39,8 @@ export async function adminAuthRoutes(app: App, deps: AppDeps): Promise<void> {
     },
     async (request, reply) => {
       const result = await login(
-        db,
+        { db, secret: deps.env.SECRET_KEY, now: deps.clock() },
         { ...request.body, ip: request.ip, previousToken: adminSessionToken(request, deps.env.PUBLIC_URL) },
-        deps.clock(),
       );
       if (result.kind === 'throttled') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);

@@ -1,8 +1,11 @@
-/** SQL of admin access: accounts, sessions and failed sign-ins (server/db/schema/admin.schema.ts). */
+/**
+ * SQL of admin access: accounts, sessions, failed sign-ins and the networks owners signed in from
+ * (server/db/schema/admin.schema.ts).
+ */
 import { and, asc, count, eq, gt, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { adminLoginFailures, adminSessions, adminUsers } from '../../db/schema/admin.schema';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './admin-auth.rules';
+import { adminKnownClients, adminLoginFailures, adminSessions, adminUsers } from '../../db/schema/admin.schema';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, type LoginFailure } from './admin-auth.rules';
 
 type Conn = Db | Tx;
 
@@ -80,21 +83,20 @@ export async function markLoggedIn(db: Conn, adminId: number, now: Date): Promis
   await db.update(adminUsers).set({ lastLoginAt: now }).where(eq(adminUsers.id, adminId));
 }
 
-/** Times of the failed sign-ins since `since`, oldest first, for the IP and for the account. */
-export async function recentFailures(db: Conn, ip: string, accountHash: string, since: Date) {
-  const rows = await db
+/**
+ * The failed sign-ins since `since` from client address `address` (admin-auth.rules.ts
+ * `clientAddress`) or on the account `accountHash`, oldest first.
+ */
+export async function recentFailures(db: Conn, address: string, accountHash: string, since: Date): Promise<LoginFailure[]> {
+  return db
     .select({ ip: adminLoginFailures.ip, accountHash: adminLoginFailures.accountHash, at: adminLoginFailures.at })
     .from(adminLoginFailures)
-    .where(and(gt(adminLoginFailures.at, since), or(eq(adminLoginFailures.ip, ip), eq(adminLoginFailures.accountHash, accountHash))))
+    .where(and(gt(adminLoginFailures.at, since), or(eq(adminLoginFailures.ip, address), eq(adminLoginFailures.accountHash, accountHash))))
     .orderBy(asc(adminLoginFailures.at));
-  return {
-    byIp: rows.filter((r) => r.ip === ip).map((r) => r.at),
-    byAccount: rows.filter((r) => r.accountHash === accountHash).map((r) => r.at),
-  };
 }
 
-export async function insertFailure(db: Conn, ip: string, accountHash: string, now: Date): Promise<void> {
-  await db.insert(adminLoginFailures).values({ ip, accountHash, at: now });
+export async function insertFailure(db: Conn, address: string, accountHash: string, now: Date): Promise<void> {
+  await db.insert(adminLoginFailures).values({ ip: address, accountHash, at: now });
 }
 
 /** Forgets failures older than `before` (they no longer count). */
@@ -102,7 +104,34 @@ export async function deleteFailuresBefore(db: Conn, before: Date): Promise<void
   await db.delete(adminLoginFailures).where(lt(adminLoginFailures.at, before));
 }
 
-/** Forgets an account's failures after it signs in successfully. */
-export async function clearAccountFailures(db: Conn, accountHash: string): Promise<void> {
-  await db.delete(adminLoginFailures).where(eq(adminLoginFailures.accountHash, accountHash));
+/** Forgets one client address's failures on one account (its own typos, after it signs in). */
+export async function clearAddressFailures(db: Conn, address: string, accountHash: string): Promise<void> {
+  await db.delete(adminLoginFailures).where(and(eq(adminLoginFailures.ip, address), eq(adminLoginFailures.accountHash, accountHash)));
+}
+
+/**
+ * Whether the owner account `email` (lower-cased) signed in from the network `clientHash` after
+ * `since`. One statement whether or not the account exists, so the answer takes as long either way.
+ */
+export async function isKnownNetwork(db: Conn, email: string, clientHash: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminKnownClients.id })
+    .from(adminKnownClients)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminKnownClients.adminId))
+    .where(and(eq(adminUsers.email, email), eq(adminKnownClients.clientHash, clientHash), gt(adminKnownClients.lastSuccessAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records (or refreshes) a successful sign-in of `adminId` from the network `clientHash`. */
+export async function rememberNetwork(db: Conn, adminId: number, clientHash: string, now: Date): Promise<void> {
+  await db
+    .insert(adminKnownClients)
+    .values({ adminId, clientHash, lastSuccessAt: now })
+    .onConflictDoUpdate({ target: [adminKnownClients.adminId, adminKnownClients.clientHash], set: { lastSuccessAt: now } });
+}
+
+/** Forgets the networks `adminId` has not signed in from since `before` (they no longer count as known). */
+export async function forgetNetworksBefore(db: Conn, adminId: number, before: Date): Promise<void> {
+  await db.delete(adminKnownClients).where(and(eq(adminKnownClients.adminId, adminId), lt(adminKnownClients.lastSuccessAt, before)));
 }

@@ -88,6 +88,9 @@ describe('GET /api/category-pages/{slug}/products', () => {
   });
 });
 
+/** A shopper's browser (crawlers are not counted as clicks, issue 25). */
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 describe('GET /go/{asin}?cp={slug}', () => {
   async function lastClick() {
     const [row] = await database.db.select().from(productClicks).orderBy(desc(productClicks.id)).limit(1);
@@ -95,7 +98,11 @@ describe('GET /go/{asin}?cp={slug}', () => {
   }
 
   it('sends the shopper on with the page’s stored tag and records that tag, whatever tag the query names', async () => {
-    const res = await app.inject({ method: 'GET', url: '/go/B0CPAGE001?ct=title&cp=summer-kitchen&tag=evil-21&nu=1' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/go/B0CPAGE001?ct=title&cp=summer-kitchen&tag=evil-21&nu=1',
+      headers: { 'user-agent': CHROME },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://www.amazon.co.uk/dp/B0CPAGE001?tag=summer-21&linkCode=osi&th=1&psc=1');
     expect(await lastClick()).toMatchObject({ asin: 'B0CPAGE001', affiliateTag: 'summer-21' });
@@ -103,7 +110,7 @@ describe('GET /go/{asin}?cp={slug}', () => {
 
   it('falls back to our own tag for an unknown or inactive page, so an old link still works', async () => {
     for (const cp of ['no-such-page', 'old-page']) {
-      const res = await app.inject({ method: 'GET', url: `/go/B0CPAGE001?cp=${cp}` });
+      const res = await app.inject({ method: 'GET', url: `/go/B0CPAGE001?cp=${cp}`, headers: { 'user-agent': CHROME } });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toContain('tag=plain-21');
       expect(await lastClick()).toMatchObject({ affiliateTag: 'plain-21' });

@@ -19,6 +19,7 @@ import { signInAsAdmin, type AdminHeaders } from '../../test-support/admin-sessi
 import { createTestApp } from '../../test-support/test-app';
 import { seedProducts } from '../products/products.test-seed';
 import { SESSION_ABSOLUTE_MS } from '../admin-auth/admin-auth.rules';
+import { issueVisitorToken } from '../visitors/visitors.service';
 import { flushSearchCounts } from './search-counter.service';
 
 const env = testEnv({ AFFILIATE_TAG: 'plain-21' });
@@ -32,6 +33,10 @@ let database: Database;
 let app: App;
 let close: () => Promise<void>;
 let admin: AdminHeaders;
+/** A desktop Chrome: light-my-request's own User-Agent is a script's, which is not counted (issue 25). */
+const browser = {
+  'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+};
 
 type Seed = {
   at: string;
@@ -402,9 +407,13 @@ describe('access matrix', () => {
 
 describe('the figures follow the database', () => {
   it('a visit and a click through HTTP show in the next answer; erased clicks leave it', async () => {
+    // A browser that holds Cleo's token reports the visit with it; the redirect is a navigation
+    // (no header) and is attributed through that visit (issue 25).
+    const { token } = await issueVisitorToken(database.db, { email: 'cleo@example.com', proof: 'device', now: clock });
     const visit = await app.inject({
       method: 'POST',
       url: '/api/visits',
+      headers: { ...browser, authorization: `Bearer ${token}` },
       payload: { path: `/deals/${A}`, userEmail: 'cleo@example.com', utm_source: 'email', utm_medium: 'weekly', utm_campaign: 'nov' },
     });
     expect(visit.statusCode, visit.body).toBe(201);
@@ -412,6 +421,7 @@ describe('the figures follow the database', () => {
     const go = await app.inject({
       method: 'GET',
       url: `/go/${A}?ct=shop&email=cleo@example.com&utm_source=email&utm_medium=weekly&utm_campaign=nov&visit=${visitRef}`,
+      headers: browser,
     });
     expect(go.statusCode).toBe(302);
     const stats = await json('/product-clicks-stats');
@@ -483,7 +493,7 @@ describe('the figures follow the database', () => {
   });
 
   it('POST /api/visits stores no IP or user agent, refuses a malformed body, and keyword searches are counted', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/api/visits', payload: { path: 'https://evil.example/' } });
+    const bad = await app.inject({ method: 'POST', url: '/api/visits', headers: browser, payload: { path: 'https://evil.example/' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('path: must be a path on this site starting with /');
     const columns = Object.keys((await database.db.select().from(siteVisits).limit(1))[0] ?? {});

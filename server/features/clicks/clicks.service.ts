@@ -6,20 +6,28 @@
  *   catalogue, not the client) and returns the affiliate URL built by common/affiliate.ts. The URL is
  *   always on an allowlisted Amazon host; a failure to record never blocks the redirect.
  * - {@link recordClick}: the spec's client-side record, for links that leave without our redirect.
- * - {@link recordCategoryClick}: a home category button click (shopper-screens §7, issue 8).
+ * Category button clicks are in category-clicks.service.ts.
+ *
  * The tag is one of the two configured tags: the new-user tag when the browser says its new-user
  * window is open (the flag lives in browser storage, spec §4), else the default tag; or, for a link
  * from an owners' category page (`cp={slug}`), that page's stored tag (issue 8 part 3).
+ *
+ * Issue 25 ("Analytics only from real shoppers"): a crawler's request is redirected but not
+ * recorded (the route says which: click-attribution.rules.ts `isCrawler`); the address is stored
+ * only when the request proves it (`attributedEmail`); the referrer is kept as scheme, host and
+ * path only (server/http/stored-referrer.ts).
  */
 import { chooseAffiliateTag, isAllowedAmazonUrl, productAffiliateUrl, rewriteAffiliateUrl } from '../../../common/affiliate';
-import { emailSchema } from '../../../common/api/alerts.schema';
 import { priceStringToPence } from '../../../common/money';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { fail, ok, type Outcome } from '../../http/outcome';
+import { storedReferrer } from '../../http/stored-referrer';
 import { categoryPageTag } from '../category-pages/category-pages.service';
 import { chooseOriginalPrice } from '../products/product-shape';
-import { findClickedProduct, insertCategoryClick, insertProductClick, type NewProductClick } from './clicks.queries';
+import { attributedEmail, VISIT_PROOF_MAX_AGE_MS } from './click-attribution.rules';
+import { findClickedProduct, insertProductClick, type NewProductClick } from './clicks.queries';
+import { findVisitEmail } from './visits.queries';
 
 type Tags = Pick<Env, 'AFFILIATE_TAG' | 'AFFILIATE_TAG_NEW_USER'>;
 
@@ -34,7 +42,12 @@ export interface RedirectRequest extends Campaign {
   asin: string | null;
   clickType: 'title' | 'shop';
   newUser: boolean;
+  /** The address the link claims (`?email=`); stored only when proven (see {@link redirectClick}). */
   email?: string | null;
+  /** The address of the request's visitor token (`Authorization: Bearer` / `X-Visitor-Token`), if any. */
+  provenEmail?: string | null;
+  /** False for a crawler, link expander or script: redirected, not recorded. */
+  record: boolean;
   dealId?: string | null;
   /** An Amazon link to rewrite instead of the ASIN's canonical link. */
   url?: string | null;
@@ -43,12 +56,6 @@ export interface RedirectRequest extends Campaign {
   categoryPage?: string | null;
   /** The visit (site_visits.ref) the browser session reported, for campaign click-throughs (issue 13). */
   visitRef?: string | null;
-}
-
-/** A lower-cased e-mail address, or null for anything else (the spec's anonymous placeholder). */
-function emailOrNull(value: string | null | undefined): string | null {
-  const parsed = emailSchema.safeParse(value ?? '');
-  return parsed.success ? parsed.data : null;
 }
 
 function pickTag(env: Tags, newUser: boolean): string {
@@ -74,10 +81,24 @@ export function destinationFor(
 }
 
 /**
- * Records the click at `now` and returns the Location. With `categoryPage` naming an active page, the
- * link carries that page's stored tag (an unknown or inactive page falls back to our usual tag, so
- * an old link still works). `warn` receives a recording failure (no
- * personal data); the redirect still happens (spec §4: "if tracking fails the redirect still happens").
+ * The claimed address of a redirect when the request proves it: its visitor token's address, or
+ * the address of the visit it names (`visitRef`, reported at most {@link VISIT_PROOF_MAX_AGE_MS}
+ * before `now`; a visit stores an address only with that address's token). Else null.
+ */
+async function provenClickEmail(db: Db, req: RedirectRequest, now: Date): Promise<string | null> {
+  const byToken = attributedEmail(req.email, req.provenEmail);
+  if (byToken !== null || !req.email || !req.visitRef) return byToken;
+  const visit = await findVisitEmail(db, req.visitRef, new Date(now.getTime() - VISIT_PROOF_MAX_AGE_MS));
+  return attributedEmail(req.email, visit);
+}
+
+/**
+ * Records the click at `now` (unless `req.record` is false: a crawler) and returns the Location.
+ * With `categoryPage` naming an active page, the link carries that page's stored tag (an unknown or
+ * inactive page falls back to our usual tag, so an old link still works). The click's address is
+ * `req.email` only when proven ({@link provenClickEmail}), else null. `warn` receives a recording
+ * failure (no personal data); the redirect still happens (spec §4: "if tracking fails the redirect
+ * still happens").
  */
 export async function redirectClick(
   db: Db,
@@ -94,10 +115,11 @@ export async function redirectClick(
   }
   const destination = destinationFor(env, req, pageTag);
   if (!destination.ok) return destination;
+  if (!req.record) return ok({ location: destination.value.url });
   try {
     const product = req.asin ? await findClickedProduct(db, req.asin) : undefined;
     await insertProductClick(db, {
-      email: emailOrNull(req.email),
+      email: await provenClickEmail(db, req, now),
       asin: req.asin,
       dealId: req.dealId ?? null,
       title: product?.title ?? null,
@@ -105,7 +127,7 @@ export async function redirectClick(
       pricePence: product?.pricePence ?? null,
       originalPricePence: product ? (chooseOriginalPrice(product)?.pence ?? null) : null,
       category: product?.category ?? (req.dealId ? 'deals' : null),
-      referrer: req.referrer?.slice(0, 2000) ?? null,
+      referrer: storedReferrer(req.referrer),
       affiliateTag: destination.value.tag,
       destinationUrl: destination.value.url,
       utmSource: req.utm_source ?? null,
@@ -140,17 +162,21 @@ function tagOf(env: Tags, url: string): string {
   return tag === env.AFFILIATE_TAG_NEW_USER ? tag : env.AFFILIATE_TAG;
 }
 
-/** Stores a client-side click at `now`. The affiliate URL is allowlisted by the schema. */
+/**
+ * Stores a client-side click at `now`. The affiliate URL is allowlisted by the schema; `userEmail`
+ * is stored only when it is `provenEmail` (the request's visitor token's address), else null.
+ */
 export async function recordClick(
   db: Db,
   env: Tags,
   input: ClickRecord,
+  provenEmail: string | null,
   now: Date,
 ): Promise<Outcome<{ recorded: true; affiliateTag: string }>> {
   const asin = /^[A-Z0-9]{10}$/.test(input.productAsin) ? input.productAsin : null;
   const toPence = (v: string | number | null | undefined) => (v == null ? null : priceStringToPence(String(v)));
   const click: NewProductClick = {
-    email: emailOrNull(input.userEmail),
+    email: attributedEmail(input.userEmail, provenEmail),
     asin,
     dealId: asin ? null : input.productAsin,
     title: input.productTitle ?? null,
@@ -158,7 +184,7 @@ export async function recordClick(
     pricePence: toPence(input.price),
     originalPricePence: toPence(input.originalPrice),
     category: input.category ?? null,
-    referrer: input.referrer ?? null,
+    referrer: storedReferrer(input.referrer),
     affiliateTag: tagOf(env, input.affiliateUrl),
     destinationUrl: input.affiliateUrl,
     utmSource: input.utm_source ?? null,
@@ -169,28 +195,4 @@ export async function recordClick(
   };
   await insertProductClick(db, click);
   return ok({ recorded: true as const, affiliateTag: click.affiliateTag });
-}
-
-/** A category button click, already validated by categoryClickSchema (shopper-screens §7). */
-export interface CategoryClickRecord {
-  categoryName: string;
-  categorySlug: string;
-  userEmail?: string | null;
-  pageUrl?: string | null;
-}
-
-/**
- * Stores a category button click at `now` (POST /api/category-clicks): the e-mail only when it is
- * an address (lower-cased; else null, the admin's 'Anonymous'), the page URL as given (≤ 2,000
- * characters by the schema). Throws what the database throws.
- */
-export async function recordCategoryClick(db: Db, input: CategoryClickRecord, now: Date): Promise<Outcome<{ recorded: true }>> {
-  await insertCategoryClick(db, {
-    categoryName: input.categoryName,
-    categorySlug: input.categorySlug,
-    userEmail: emailOrNull(input.userEmail),
-    pageUrl: input.pageUrl ?? null,
-    clickedAt: now,
-  });
-  return ok({ recorded: true as const });
 }

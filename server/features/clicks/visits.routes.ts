@@ -1,30 +1,41 @@
 /**
  * `POST /api/visits` (issue 13): **public**, called by the web app once per browser session and
  * whenever a page is opened from a link with utm parameters (an e-mail link). Body: `path`,
- * optional `userEmail` (the browser's tracking e-mail) and `utm_source`/`utm_medium`/`utm_campaign`.
- * 201 `{ visit }` (a random reference for this session's later clicks); 400 naming the field.
- * At most 30 a minute per client IP (held in memory by the rate limiter, never stored). Logged at
+ * optional `userEmail` (the browser's tracking e-mail: stored only when the request carries that
+ * address's visitor token, `Authorization: Bearer` / `X-Visitor-Token`; issue 25) and
+ * `utm_source`/`utm_medium`/`utm_campaign`. 201 `{ visit }` (a random reference for this session's
+ * later clicks); 400 naming the field; 204 with no body, and nothing stored, for a crawler or script
+ * (isbot's list, or no User-Agent).
+ * At most 30 a minute per client IP (counted by the rate limiter under a keyed hash, in the database or Redis; never stored in clear). Logged at
  * 'warn' only, so no visitor detail reaches the request log.
  */
+import { z } from 'zod';
 import type { App, AppDeps } from '../../app-deps';
 import { visitResponseSchema, visitSchema } from '../../../common/api/visits.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { perWindow } from '../../http/rate-limit';
+import { visitorOnRequest } from '../../http/visitor.guard';
+import { isCrawler } from './click-attribution.rules';
 import { recordVisit } from './visits.service';
 import { flushSearchCounts } from './search-counter.service';
 
 export async function visitsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
+  // Sets request.visitor from a valid token; never answers by itself.
+  app.addHook('onRequest', visitorOnRequest(deps));
   app.post(
     '/api/visits',
     {
       logLevel: 'warn',
       bodyLimit: 4 * 1024,
       config: perWindow(deps.env, 30),
-      schema: { body: visitSchema, response: { 201: visitResponseSchema, 400: apiErrorSchema } },
+      schema: { body: visitSchema, response: { 201: visitResponseSchema, 204: z.null(), 400: apiErrorSchema } },
     },
-    async (request, reply) => sendOutcome(reply, await recordVisit(db, request.body, deps.clock()), 201),
+    async (request, reply) => {
+      if (isCrawler(request.headers['user-agent'])) return reply.status(204).send(null);
+      return sendOutcome(reply, await recordVisit(db, request.body, request.visitor?.email ?? null, deps.clock()), 201);
+    },
   );
   // Search counts are kept in memory for up to 5 s: write them before the database closes.
   app.addHook('onClose', async () => flushSearchCounts(db, (e) => app.log.warn(`search counts not saved: ${e.name}`)));

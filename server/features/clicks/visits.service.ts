@@ -3,31 +3,37 @@
  * issue 13). The web app reports a visit once per browser session, and again whenever a page is
  * opened from a link carrying utm parameters (an e-mail link: utm_source=email&utm_medium=…&
  * utm_campaign=…). Stored: the path, the product's ASIN when the path is a product page, the utm
- * parameters, the time, and the tracking e-mail only when the visitor's own browser holds one.
- * Never stored: IP address, user agent, referrer or any fingerprint, so an anonymous visit
+ * parameters, the time, and the tracking e-mail only when the request carries that address's
+ * visitor token (issue 25: a typed address alone is never attributed; click-attribution.rules.ts).
+ * Crawlers' reports are not stored (the route answers them 204). Never stored: IP address, user agent, referrer or any fingerprint, so an anonymous visit
  * identifies no one. The answer is a random reference the browser keeps for that session only; a
  * later click to Amazon sends it back (`/go?visit=`), which is how a campaign's click-throughs are
  * counted.
  */
 import { randomBytes } from 'node:crypto';
-import { emailSchema } from '../../../common/api/alerts.schema';
 import type { VisitInput } from '../../../common/api/visits.schema';
 import type { Db } from '../../db/client';
 import { ok, type Outcome } from '../../http/outcome';
+import { storedReferrer } from '../../http/stored-referrer';
+import { attributedEmail } from './click-attribution.rules';
 import { insertVisit } from './visits.queries';
 
 const PRODUCT_PATH = /^\/deals\/([A-Za-z0-9]{10})\/?$/;
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
-/** Records a visit at `now` (input validated by visitSchema) and returns its reference. Throws what the database throws. */
-export async function recordVisit(db: Db, input: VisitInput, now: Date): Promise<Outcome<{ visit: string }>> {
+/**
+ * Records a visit at `now` (input validated by visitSchema) and returns its reference. `provenEmail`
+ * is the address of the request's visitor token, if any: `userEmail` is stored only when it is that
+ * address. The path is kept without query or fragment. Throws what the database throws.
+ */
+export async function recordVisit(db: Db, input: VisitInput, provenEmail: string | null, now: Date): Promise<Outcome<{ visit: string }>> {
   const ref = randomBytes(16).toString('hex');
-  const email = emailSchema.safeParse(input.userEmail ?? '');
+  const path = storedReferrer(input.path) ?? '/';
   await insertVisit(db, {
     ref,
-    path: input.path.trim(),
-    asin: PRODUCT_PATH.exec(input.path.trim())?.[1]?.toUpperCase() ?? null,
-    email: email.success ? email.data : null,
+    path,
+    asin: PRODUCT_PATH.exec(path)?.[1]?.toUpperCase() ?? null,
+    email: attributedEmail(input.userEmail, provenEmail),
     utmSource: blankToNull(input.utm_source),
     utmMedium: blankToNull(input.utm_medium),
     utmCampaign: blankToNull(input.utm_campaign),

@@ -21,6 +21,7 @@ import type { UserAnalysisResponse, UserPreferencesResponse } from '../../../com
 const PUBLIC_URL = 'https://deals.example';
 const env = testEnv({ PUBLIC_URL });
 const SECRET = env.SECRET_KEY;
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const ANN = 'ann.erase@example.com';
 const BOB = 'bob.keep@example.com';
 const ASIN = 'B0ERASE001';
@@ -66,16 +67,20 @@ async function shopperVisits(email: string) {
     { authorization: `Bearer ${otherDevice}` },
   );
   expect(other.statusCode, other.body).toBe(200);
+  // A shopper's browser proving the address (issue 25: crawlers and unproven addresses are not counted).
+  const shopper = { 'user-agent': CHROME, authorization: `Bearer ${token}` };
   for (const ct of ['shop', 'title']) {
-    const go = await app.inject({ url: `/go/${ASIN}?ct=${ct}&email=${encodeURIComponent(email)}&from=%2Fdeals%2F${ASIN}` });
+    const go = await app.inject({
+      url: `/go/${ASIN}?ct=${ct}&email=${encodeURIComponent(email)}&from=%2Fdeals%2F${ASIN}`,
+      headers: shopper,
+    });
     expect(go.statusCode).toBe(302);
   }
-  const category = await post('/api/category-clicks', {
-    categoryName: 'Kitchen',
-    categorySlug: 'home-kitchen',
-    userEmail: email,
-    pageUrl: '/',
-  });
+  const category = await post(
+    '/api/category-clicks',
+    { categoryName: 'Kitchen', categorySlug: 'home-kitchen', userEmail: email, pageUrl: '/' },
+    shopper,
+  );
   expect(category.statusCode, category.body).toBeLessThan(300);
   const track = await post('/api/unsubscribe/track', {
     email: null,
@@ -85,13 +90,11 @@ async function shopperVisits(email: string) {
   expect(track.statusCode, track.body).toBe(202);
   const unsubscribe = await post('/api/unsubscribe', { email, reason: 'Too many e-mails', visitedPath: '/unsubscribe' });
   expect(unsubscribe.statusCode, unsubscribe.body).toBe(200);
-  const visit = await post('/api/visits', {
-    path: '/todays-deals',
-    userEmail: email,
-    utm_source: 'email',
-    utm_medium: 'price-drop',
-    utm_campaign: 'price-drop-alert',
-  });
+  const visit = await post(
+    '/api/visits',
+    { path: '/todays-deals', userEmail: email, utm_source: 'email', utm_medium: 'price-drop', utm_campaign: 'price-drop-alert' },
+    shopper,
+  );
   expect(visit.statusCode, visit.body).toBeLessThan(300);
   const contact = await post('/api/contact', {
     name: 'Shopper',
@@ -193,7 +196,8 @@ describe('POST /api/admin/erasure', () => {
       contactMessages: 1,
       siteVisits: 1,
     });
-    expect(erased.unsubscribeRecords).toBeGreaterThanOrEqual(2);
+    // The page-visit record keeps its path without the `?email=` query (issue 25), so only the request itself holds the address.
+    expect(erased.unsubscribeRecords).toBeGreaterThanOrEqual(1);
     expect(erased.visitorTokens).toBeGreaterThanOrEqual(1);
     expect(erased.outboxMessages).toBeGreaterThanOrEqual(2);
     expect(total).toBe(Object.values(erased as Record<string, number>).reduce((a, b) => a + b, 0));

@@ -2,9 +2,11 @@
  * SQL of the admin signups tab (admin-area §2 "Signups tab"; issue 12 part 1): the signups with
  * their click counts, the stat cards, the click-tracking summary, the top clickers, and deletion
  * of signups together with their addresses' clicks. A signup's "created" time is its consent time.
- * Click rows are read from `product_clicks` by address (lower-cased on both sides when written).
+ * Click rows are read from `product_clicks` by address (lower-cased on both sides when written);
+ * an address's subscriber status from `subscribers` by address (issue 25).
  */
 import { sql } from 'drizzle-orm';
+import type { SubscriberStatus } from '../../../common/api/signups.admin.schema';
 import type { Db, Tx } from '../../db/client';
 
 type Queryable = Db | Tx;
@@ -16,6 +18,14 @@ function rowsOf<T>(result: unknown): T[] {
 /** A PostgreSQL array literal of ids, one parameter (PGlite and node-postgres alike). */
 const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
+/**
+ * The subscriber status (signups.admin.schema.ts `SUBSCRIBER_STATUSES`) of the `subscribers` row
+ * aliased `sub`, joined on the address; no row reads as 'awaiting-confirmation'. The one place the
+ * rule is written in SQL: the list and the confirmed-address list both use it.
+ */
+const STATUS_SQL = sql.raw(`case when sub.unsubscribed_at is not null then 'unsubscribed'
+  when sub.confirmed_at is not null then 'confirmed' else 'awaiting-confirmation' end`);
+
 export interface SignupListRow {
   id: number;
   email: string;
@@ -25,11 +35,13 @@ export interface SignupListRow {
   referrer: string | null;
   click_count: number;
   new_user: boolean;
+  status: SubscriberStatus;
 }
 
 /**
- * The newest `limit` signups (all when `limit` is null), each with its address's click count and
- * whether any of them used `newUserTag`. One pass over the clicks of signed-up addresses.
+ * The newest `limit` signups (all when `limit` is null), each with its address's click count,
+ * whether any of them used `newUserTag`, and its subscriber status. One pass over the clicks of
+ * signed-up addresses.
  */
 export async function listSignupsWithClicks(db: Queryable, newUserTag: string, limit: number | null): Promise<SignupListRow[]> {
   const result = await db.execute(sql`
@@ -40,11 +52,20 @@ export async function listSignupsWithClicks(db: Queryable, newUserTag: string, l
       group by pc.email
     )
     select s.id::int as id, s.email, s.source, s.consent_at as created_at, s.user_agent, s.referrer,
-      coalesce(c.click_count, 0) as click_count, coalesce(c.new_user, false) as new_user
-    from signups s left join c on c.email = s.email
+      coalesce(c.click_count, 0) as click_count, coalesce(c.new_user, false) as new_user, ${STATUS_SQL} as status
+    from signups s left join c on c.email = s.email left join subscribers sub on sub.email = s.email
     order by s.consent_at desc, s.id desc
     ${limit === null ? sql`` : sql`limit ${limit}`}`);
   return rowsOf<SignupListRow>(result);
+}
+
+/** Every signed-up address whose status is 'confirmed' now, once each, alphabetical. */
+export async function confirmedSignupEmails(db: Queryable): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct s.email from signups s left join subscribers sub on sub.email = s.email
+    where ${STATUS_SQL} = 'confirmed'
+    order by s.email`);
+  return rowsOf<{ email: string }>(result).map((r) => r.email);
 }
 
 export interface SignupStatsRow {

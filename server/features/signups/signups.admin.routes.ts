@@ -6,7 +6,10 @@
  * - `GET /api/admin/signups` → {@link signupsResponseSchema}: the newest 5,000 signups with click
  *   counts and the NEW USER flag, the stat cards (today = Europe/London), the click summary and
  *   the top 10 clickers.
- * - `GET /api/admin/signups/export` → every signup as a CSV attachment (formula-safe cells).
+ * - `GET /api/admin/signups/export` → every signup as a CSV attachment (formula-safe cells), with
+ *   each address's `status` (Confirmed / Awaiting confirmation / Unsubscribed; issue 25).
+ * - `GET /api/admin/signups/confirmed-emails` → `{ emails }`: the confirmed, subscribed addresses
+ *   of every signup (Copy Email List; issue 25).
  * - `GET /api/admin/signups/:id/clicks` → the newest 50 clicks of that signup's address and the total.
  * - `DELETE /api/admin/signups/:id` → `{ signup, clicksDeleted }`; 404 for an unknown id.
  * - `DELETE /api/admin/signups` `{ ids: [1–1,000 ids] }` → `{ deletedCount, clicksDeleted }`.
@@ -16,6 +19,7 @@ import type { App, AppDeps } from '../../app-deps';
 import {
   bulkDeleteSignupsResponseSchema,
   bulkDeleteSignupsSchema,
+  confirmedSignupEmailsResponseSchema,
   deleteSignupResponseSchema,
   signupClicksResponseSchema,
   signupsResponseSchema,
@@ -24,7 +28,15 @@ import { csvFileName, sendCsv } from '../../http/csv-download';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { idParamsSchema } from '../../http/params';
-import { allSignups, deleteSignup, deleteSignups, SIGNUP_CSV_COLUMNS, signupClicks, signupsOverview } from './signups.admin.service';
+import {
+  allSignups,
+  deleteSignup,
+  deleteSignups,
+  SIGNUP_CSV_COLUMNS,
+  signupClicks,
+  signupMailingList,
+  signupsOverview,
+} from './signups.admin.service';
 
 export async function signupsAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
@@ -37,6 +49,10 @@ export async function signupsAdminRoutes(app: App, deps: AppDeps): Promise<void>
 
   app.get('/signups/export', { schema: { response: errors } }, async (_request, reply) =>
     sendCsv(reply, csvFileName('signups', deps.clock()), SIGNUP_CSV_COLUMNS, await allSignups(db, tag)),
+  );
+
+  app.get('/signups/confirmed-emails', { schema: { response: { 200: confirmedSignupEmailsResponseSchema, ...errors } } }, async () =>
+    signupMailingList(db),
   );
 
   app.get(

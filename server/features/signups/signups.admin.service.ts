@@ -2,16 +2,24 @@
  * The owners' side of signups (admin-area §2 "Signups tab", §4 "Signups", §5, §9; issue 12 part 1):
  * the list with stat cards, click summary and top clickers; one address's clicks; the CSV export;
  * single and bulk delete, which also remove the addresses' clicks (spec §4), in one transaction
- * with its audit entry (counts only, never an address).
+ * with its audit entry (counts only, never an address). Issue 25: every listed or exported signup
+ * carries its address's subscriber status (Confirmed / Awaiting confirmation / Unsubscribed), and
+ * the list to copy for mailing holds confirmed, subscribed addresses only.
  */
 import type {
   AdminSignup,
   BulkDeleteSignupsResponse,
+  ConfirmedSignupEmailsResponse,
   DeleteSignupResponse,
   SignupClicksResponse,
   SignupsResponse,
 } from '../../../common/api/signups.admin.schema';
-import { SIGNUP_CLICKS_SHOWN, SIGNUPS_LISTED_MAX, TOP_CLICKERS_SHOWN } from '../../../common/api/signups.admin.schema';
+import {
+  SIGNUP_CLICKS_SHOWN,
+  SIGNUPS_LISTED_MAX,
+  SUBSCRIBER_STATUS_LABELS,
+  TOP_CLICKERS_SHOWN,
+} from '../../../common/api/signups.admin.schema';
 import { penceToPriceString } from '../../../common/money';
 import type { Db } from '../../db/client';
 import type { CsvColumn } from '../../http/csv-download';
@@ -19,6 +27,7 @@ import { fail, ok, type Outcome } from '../../http/outcome';
 import { recordAdminAction } from '../audit/audit.service';
 import {
   clicksOfEmail,
+  confirmedSignupEmails,
   deleteSignupsAndClicks,
   findSignup,
   listSignupsWithClicks,
@@ -39,7 +48,12 @@ const shapeSignup = (row: SignupRow) => ({
   referrer: row.referrer,
 });
 
-const shapeListed = (row: SignupListRow): AdminSignup => ({ ...shapeSignup(row), clickCount: row.click_count, newUser: row.new_user });
+const shapeListed = (row: SignupListRow): AdminSignup => ({
+  ...shapeSignup(row),
+  clickCount: row.click_count,
+  newUser: row.new_user,
+  status: row.status,
+});
 
 /** Admin-area §9: unique clickers ÷ users as a percentage with one decimal; 0 without users. */
 export function conversionRate(uniqueClickers: number, users: number): number {
@@ -99,11 +113,17 @@ export const SIGNUP_CSV_COLUMNS: readonly CsvColumn<AdminSignup>[] = [
   { header: 'referrer', value: (s) => s.referrer },
   { header: 'clickCount', value: (s) => s.clickCount },
   { header: 'newUser', value: (s) => (s.newUser ? 'yes' : 'no') },
+  { header: 'status', value: (s) => SUBSCRIBER_STATUS_LABELS[s.status] },
 ];
 
 /** Every signup, newest first, for the CSV export. */
 export async function allSignups(db: Db, newUserTag: string): Promise<AdminSignup[]> {
   return (await listSignupsWithClicks(db, newUserTag, null)).map(shapeListed);
+}
+
+/** The signed-up addresses to copy for mailing: confirmed and not unsubscribed now, once each, alphabetical. */
+export async function signupMailingList(db: Db): Promise<ConfirmedSignupEmailsResponse> {
+  return { emails: await confirmedSignupEmails(db) };
 }
 
 /** Deletes signup `id` and its address's clicks, audited as 'signups.delete'; not-found for an unknown id. */

@@ -3,6 +3,8 @@
  * PGlite with seeded signups and clicks: the exact figures of the cards (today in Europe/London),
  * the click summary (one decimal), the top clickers, the click list, the CSV export (formula-safe),
  * and deleting one or many signups with their addresses' clicks, audited without addresses.
+ * Issue 25: each signup shows its address's subscriber status in the list and the CSV, and the
+ * confirmed-addresses list (Copy Email List) leaves out unconfirmed and unsubscribed addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
@@ -11,6 +13,7 @@ import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/admin.schema';
 import { signups } from '../../db/schema/engagement.schema';
 import { productClicks } from '../../db/schema/product-clicks.schema';
+import { subscribers } from '../../db/schema/visitors.schema';
 import { testEnv } from '../../env';
 import { signInAsAdmin, type AdminHeaders } from '../../test-support/admin-session';
 import { createTestApp } from '../../test-support/test-app';
@@ -66,6 +69,18 @@ beforeAll(async () => {
   await addClicks('bob@example.com', 1);
   await addClicks('eve@example.com', 4); // clicked, never signed up
   await addClicks(null, 2); // anonymous
+  // ann confirmed; bob confirmed, then unsubscribed; dan never confirmed; eve (no signup) confirmed.
+  await database.db.insert(subscribers).values([
+    { email: 'ann@example.com', consentSource: 'signup_popup', confirmedAt: new Date('2026-06-02T09:00:00Z') },
+    {
+      email: 'bob@example.com',
+      consentSource: 'signup_page',
+      confirmedAt: new Date('2026-06-15T22:55:00Z'),
+      unsubscribedAt: new Date('2026-06-15T23:00:00Z'),
+    },
+    { email: 'dan@example.com', consentSource: 'partner_site' },
+    { email: 'eve@example.com', consentSource: 'deal_alert', confirmedAt: new Date('2026-06-02T09:00:00Z') },
+  ]);
 });
 afterAll(() => close?.());
 
@@ -86,11 +101,11 @@ describe('GET /api/admin/signups', () => {
       { email: 'bob@example.com', signupId: ids.bob, clickCount: 1, newUser: false },
     ]);
     expect(body.total).toBe(4);
-    expect(body.signups.map((s) => [s.email, s.source, s.clickCount, s.newUser])).toEqual([
-      ['ann@example.com', 'signup_popup', 3, true],
-      ['bob@example.com', 'signup_page', 1, false],
-      ['dan@example.com', 'partner_site', 0, false],
-      ['ann@example.com', 'signup_page', 3, true],
+    expect(body.signups.map((s) => [s.email, s.source, s.clickCount, s.newUser, s.status])).toEqual([
+      ['ann@example.com', 'signup_popup', 3, true, 'confirmed'],
+      ['bob@example.com', 'signup_page', 1, false, 'unsubscribed'],
+      ['dan@example.com', 'partner_site', 0, false, 'awaiting-confirmation'],
+      ['ann@example.com', 'signup_page', 3, true, 'confirmed'],
     ]);
     expect(body.signups[0]).toMatchObject({
       createdAt: '2026-06-15T23:10:00.000Z',
@@ -122,6 +137,21 @@ describe('GET /api/admin/signups', () => {
     const dan = rows.find((r) => r.email === 'dan@example.com');
     expect(dan?.referrer).toBe('\'=HYPERLINK("http://evil.example","open")');
     expect(rows[0]).toMatchObject({ email: 'ann@example.com', source: 'signup_popup', clickCount: '3', newUser: 'yes' });
+    expect(rows.map((r) => [r.email, r.status])).toEqual([
+      ['ann@example.com', 'Confirmed'],
+      ['bob@example.com', 'Unsubscribed'],
+      ['dan@example.com', 'Awaiting confirmation'],
+      ['ann@example.com', 'Confirmed'],
+    ]);
+  });
+
+  it('gives Copy Email List the confirmed, subscribed signed-up addresses only, once each', async () => {
+    const res = await get('/api/admin/signups/confirmed-emails');
+    expect(res.statusCode).toBe(200);
+    // bob unsubscribed, dan never confirmed, eve never signed up; ann signed up twice.
+    expect(res.json()).toEqual({ emails: ['ann@example.com'] });
+    const anonymous = await app.inject({ method: 'GET', url: '/api/admin/signups/confirmed-emails' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

@@ -56,10 +56,18 @@ export type AmazonRoute = { kind: 'stand-in'; onVisit?: (url: string) => void } 
  * A fresh browser context at `width` CSS pixels: below 768 px a touch phone 844 px tall, otherwise
  * a desktop 900 px tall; British locale and Europe/London time, as our shoppers have.
  */
+/** User-Agents of Chrome on a desktop and on an Android phone (the site counts HeadlessChrome as a bot). */
+export const DESKTOP_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 export async function newBrowserContext(browser: Browser, width: number, amazon?: AmazonRoute): Promise<BrowserContext> {
   const mobile = width < 768;
   const context = await browser.newContext({
     viewport: { width, height: mobile ? 844 : 900 },
+    // A shopper's browser: headless Chromium's own User-Agent says "HeadlessChrome", which the site
+    // rightly counts as a bot (clicks and visits not recorded, issue 25).
+    userAgent: mobile ? MOBILE_USER_AGENT : DESKTOP_USER_AGENT,
     isMobile: mobile,
     hasTouch: mobile,
     locale: 'en-GB',

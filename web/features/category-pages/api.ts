@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryClickInput, CategoryPage } from '../../../common/api/deals.schema';
 import type { Product } from '../../../common/api/products.schema';
 import { apiRequest } from '../../lib/http.client';
-import { trackingEmail } from '../../lib/outbound-link';
+import { trackingEmail, trackingToken } from '../../lib/outbound-link';
 
 /** A slug as the API accepts it (common/api/deals.schema.ts `categoryPageSlugSchema`). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -57,5 +57,6 @@ export function recordCategoryClick(click: { categoryName: string; categorySlug:
   const email = trackingEmail();
   if (!email) return;
   const body: CategoryClickInput = { ...click, userEmail: email, pageUrl: window.location.href.slice(0, 2000) };
-  apiRequest('POST', '/api/category-clicks', body).catch(() => undefined);
+  // The click is attributed to the address only with its token (issue 25).
+  apiRequest('POST', '/api/category-clicks', body, { token: trackingToken() }).catch(() => undefined);
 }

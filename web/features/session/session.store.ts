@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { chooseAffiliateTag } from '../../../common/affiliate';
 import { useConfig } from '../../lib/config.query';
+import { reportVisit } from '../../lib/outbound-link';
 import {
   applyUrlToSession,
   readSession,
@@ -72,6 +73,8 @@ const actions = {
   remember(email: string, token: string) {
     rememberVisitorIn(store(), email, token);
     refresh();
+    // The visit is reported again with the new proof, so this session's clicks count for the address (issue 25).
+    reportVisit();
   },
   rememberEmail(email: string) {
     rememberEmailIn(store(), email);

@@ -1,11 +1,13 @@
 /**
  * The signups tab's calls (admin-area §7: `GET /api/admin/signups`, `GET …/signups/{id}/clicks`,
- * `DELETE /api/admin/signups/{id}`, `DELETE /api/admin/signups`), keyed under the open tab so the
- * shell's Refresh refetches them. Lists poll every 60 s (admin-area §4 "Polling", §9).
+ * `DELETE /api/admin/signups/{id}`, `DELETE /api/admin/signups`; issue 25: `GET
+ * …/signups/confirmed-emails` for Copy Email List), keyed under the open tab so the shell's Refresh
+ * refetches them. Lists poll every 60 s (admin-area §4 "Polling", §9).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkDeleteSignupsResponse,
+  ConfirmedSignupEmailsResponse,
   DeleteSignupResponse,
   SignupClicksResponse,
   SignupsResponse,
@@ -32,6 +34,11 @@ export const signupClicksQuery = (tabKey: string, signupId: number) =>
     queryFn: ({ signal }) => apiRequest<SignupClicksResponse>('GET', `/api/admin/signups/${signupId}/clicks`, undefined, { signal }),
     staleTime: 30_000,
   });
+
+/** The confirmed, subscribed addresses of every signup (asked for at the moment of copying, never cached). */
+export function fetchConfirmedSignupEmails(): Promise<ConfirmedSignupEmailsResponse> {
+  return apiRequest<ConfirmedSignupEmailsResponse>('GET', '/api/admin/signups/confirmed-emails');
+}
 
 /** Deletes one signup (and its address's clicks); refetches the tab afterwards. */
 export function useDeleteSignup(tabKey: string) {

@@ -1,8 +1,9 @@
 /**
  * The signups user list (admin-area §2 "User list", §5 "Confirmation is asked before deleting a
  * signup / any bulk deletion", §8 "Signups"): search by e-mail, select-all (of the rows matching the
- * search), bulk and single delete behind a confirmation, each row with its source badge, NEW USER
- * badge, signup date, click count and expandable click list. Shows 100 rows at a time.
+ * search), bulk and single delete behind a confirmation, each row with its subscriber status
+ * (issue 25), source badge, NEW USER badge, signup date, click count and expandable click list.
+ * Shows 100 rows at a time.
  */
 import { useMemo, useState } from 'react';
 import { ChevronDown, Trash2 } from 'lucide-react';
@@ -17,7 +18,7 @@ import { toast } from '../../../../components/ui/toast.store';
 import { formatDateTime } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useDeleteSignup, useDeleteSignups } from '../../admin.api';
-import { NewUserBadge, SourceBadge } from './signup-badges';
+import { NewUserBadge, SourceBadge, StatusBadge } from './signup-badges';
 import { SignupClicks } from './signup-clicks';
 
 const PAGE = 100;
@@ -171,6 +172,7 @@ function SignupRow({
           aria-label={`Select ${signup.email}`}
         />
         <span className="min-w-0 font-medium break-all text-slate-900">{signup.email}</span>
+        <StatusBadge status={signup.status} />
         <SourceBadge source={signup.source} />
         {signup.newUser ? <NewUserBadge /> : null}
         <span className="text-sm text-slate-600">Signed up {formatDateTime(signup.createdAt)}</span>

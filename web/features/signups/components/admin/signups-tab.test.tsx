@@ -4,14 +4,24 @@
  * the API faked at `fetch`: the cards and summary as the server sends them, the NEW USER and source
  * badges, Copy Email List, search with select-all, a bulk delete behind its confirmation with the
  * spec's success wording, an expandable click list, and the referrer cut to 30 characters.
+ * Issue 25: each row shows its address's subscriber status, and Copy Email List copies the
+ * server's confirmed, subscribed addresses only, saying so.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SignupClicksResponse, SignupsResponse } from '../../../../../common/api/signups.admin.schema';
+import type { SignupClicksResponse, SignupsResponse, SubscriberStatus } from '../../../../../common/api/signups.admin.schema';
 import { fakeApi, renderPage } from '../../../../testing/harness';
 import { SignupsTab } from './signups-tab';
 
-const signup = (id: number, email: string, source: string, clickCount: number, newUser = false, referrer: string | null = null) => ({
+const signup = (
+  id: number,
+  email: string,
+  source: string,
+  clickCount: number,
+  status: SubscriberStatus,
+  newUser = false,
+  referrer: string | null = null,
+) => ({
   id,
   email,
   source,
@@ -20,13 +30,14 @@ const signup = (id: number, email: string, source: string, clickCount: number, n
   referrer,
   clickCount,
   newUser,
+  status,
 });
 
 const DATA: SignupsResponse = {
   signups: [
-    signup(4, 'ann@example.com', 'signup_popup', 3, true, 'https://www.google.co.uk/search?q=air+fryer+deals'),
-    signup(3, 'bob@example.com', 'signup_page', 1),
-    signup(2, 'dan@example.com', 'partner_site', 0),
+    signup(4, 'ann@example.com', 'signup_popup', 3, 'confirmed', true, 'https://www.google.co.uk/search?q=air+fryer+deals'),
+    signup(3, 'bob@example.com', 'signup_page', 1, 'unsubscribed'),
+    signup(2, 'dan@example.com', 'partner_site', 0, 'awaiting-confirmation'),
   ],
   total: 3,
   stats: { totalSignups: 3, todaySignups: 1, popupSignups: 1, pageSignups: 1, otherSignups: 1 },
@@ -73,12 +84,41 @@ describe('the signups tab', () => {
     expect(screen.getByRole('link', { name: /Export to CSV/ })).toHaveAttribute('href', '/api/admin/signups/export');
   });
 
-  it('copies the e-mail list and says how many', async () => {
+  it('shows each address’s status in the list and in the table', async () => {
     fakeApi({ 'GET /api/admin/signups': { json: DATA } });
+    renderPage(<SignupsTab tabKey="signups" />);
+    const table = within((await screen.findByRole('heading', { name: 'All signups' })).closest('section') as HTMLElement);
+    expect(table.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
+    const statusOf = (email: string) =>
+      within(table.getByRole('cell', { name: email }).closest('tr') as HTMLElement).getAllByRole('cell')[1];
+    expect(statusOf('ann@example.com')).toHaveTextContent('Confirmed');
+    expect(statusOf('bob@example.com')).toHaveTextContent('Unsubscribed');
+    expect(statusOf('dan@example.com')).toHaveTextContent('Awaiting confirmation');
+    const list = within(screen.getByRole('heading', { name: /^Users/ }).closest('section') as HTMLElement);
+    expect(list.getByText('Awaiting confirmation')).toBeInTheDocument();
+  });
+
+  it('copies the confirmed, subscribed addresses only and says so', async () => {
+    const api = fakeApi({
+      'GET /api/admin/signups': { json: DATA },
+      'GET /api/admin/signups/confirmed-emails': { json: { emails: ['ann@example.com', 'zoe@example.com'] } },
+    });
     const { user } = renderPage(<SignupsTab tabKey="signups" />);
-    await user.click(await screen.findByRole('button', { name: 'Copy Email List' }));
-    expect(await screen.findByText('3 email addresses copied to clipboard.')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe('ann@example.com, bob@example.com, dan@example.com');
+    await user.click(await screen.findByRole('button', { name: 'Copy Email List (confirmed only)' }));
+    expect(
+      await screen.findByText('Copied 2 confirmed addresses. Addresses awaiting confirmation or unsubscribed are left out.'),
+    ).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('ann@example.com, zoe@example.com');
+    expect(api.callsTo('GET /api/admin/signups/confirmed-emails')).toHaveLength(1);
+  });
+
+  it('copies nothing when no address has confirmed', async () => {
+    await navigator.clipboard.writeText('before');
+    fakeApi({ 'GET /api/admin/signups': { json: DATA }, 'GET /api/admin/signups/confirmed-emails': { json: { emails: [] } } });
+    const { user } = renderPage(<SignupsTab tabKey="signups" />);
+    await user.click(await screen.findByRole('button', { name: 'Copy Email List (confirmed only)' }));
+    expect(await screen.findByText('No signed-up address has confirmed and stayed subscribed yet.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('before');
   });
 
   it('opens a click list, then bulk-deletes the searched rows after confirmation', async () => {

@@ -4,10 +4,14 @@
  * browser, Refresh, Export to CSV from the server, the user list, the click-tracking summary with
  * its conversion rate, the top 10 users by clicks (expandable) and the list of every signup with
  * its referrer cut to 30 characters. Refetches every 60 s.
+ *
+ * Issue 25: every row and both CSVs show the address's subscriber status, and Copy Email List
+ * copies only the confirmed, subscribed addresses (of every signup, asked of the server when
+ * clicked), as its label and message say; the others must not be e-mailed (DESIGN.md §4).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClipboardCopy, Download, FileDown, RefreshCw } from 'lucide-react';
-import { TOP_CLICKERS_SHOWN, type SignupsResponse } from '../../../../../common/api/signups.admin.schema';
+import { SUBSCRIBER_STATUS_LABELS, TOP_CLICKERS_SHOWN, type SignupsResponse } from '../../../../../common/api/signups.admin.schema';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { CollapsibleSection } from '../../../../components/ui/collapsible-section';
 import { ErrorState, LoadingState } from '../../../../components/ui/query-state';
@@ -16,7 +20,7 @@ import { toast } from '../../../../components/ui/toast.store';
 import { adminTabKey } from '../../../../lib/admin-query-keys';
 import { csvFileNameFor, downloadCsv } from '../../../../lib/csv-download';
 import { messageForPeople } from '../../../../lib/http.client';
-import { SIGNUPS_EXPORT_URL, signupsQuery } from '../../admin.api';
+import { fetchConfirmedSignupEmails, SIGNUPS_EXPORT_URL, signupsQuery } from '../../admin.api';
 import { NewUserBadge } from './signup-badges';
 import { SignupClicks } from './signup-clicks';
 import { SignupList } from './signup-list';
@@ -46,9 +50,14 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
       </StatGrid>
 
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void copyEmails(data)} disabled={data.signups.length === 0}>
+        <Button
+          variant="secondary"
+          onClick={() => void copyConfirmedEmails()}
+          disabled={data.signups.length === 0}
+          title="Only addresses that confirmed and have not unsubscribed"
+        >
           <ClipboardCopy className="h-4 w-4" aria-hidden="true" />
-          Copy Email List
+          Copy Email List (confirmed only)
         </Button>
         <Button variant="secondary" onClick={() => exportInBrowser(data)} disabled={data.signups.length === 0}>
           <Download className="h-4 w-4" aria-hidden="true" />
@@ -121,21 +130,37 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
   );
 }
 
-async function copyEmails(data: SignupsResponse) {
-  const emails = [...new Set(data.signups.map((s) => s.email))];
+/** Copies the confirmed, subscribed addresses (never the others), comma-separated, and says how many. */
+async function copyConfirmedEmails() {
   try {
+    const { emails } = await fetchConfirmedSignupEmails();
+    if (emails.length === 0) {
+      toast({ title: 'Nothing copied', description: 'No signed-up address has confirmed and stayed subscribed yet.' });
+      return;
+    }
     await navigator.clipboard.writeText(emails.join(', '));
-    toast({ title: 'Copied!', description: `${emails.length} email addresses copied to clipboard.` });
-  } catch {
-    toast({ title: 'Copy Failed', description: 'Failed to copy email addresses.', variant: 'destructive' });
+    const addresses = `${emails.length.toLocaleString('en-GB')} confirmed ${emails.length === 1 ? 'address' : 'addresses'}`;
+    toast({ title: 'Copied!', description: `Copied ${addresses}. Addresses awaiting confirmation or unsubscribed are left out.` });
+  } catch (error) {
+    toast({ title: 'Copy Failed', description: messageForPeople(error, 'Failed to copy email addresses.'), variant: 'destructive' });
   }
 }
 
 function exportInBrowser(data: SignupsResponse) {
   downloadCsv(
     csvFileNameFor('signups'),
-    ['id', 'email', 'source', 'createdAt', 'userAgent', 'referrer', 'clickCount', 'newUser'],
-    data.signups.map((s) => [s.id, s.email, s.source, s.createdAt, s.userAgent, s.referrer, s.clickCount, s.newUser ? 'yes' : 'no']),
+    ['id', 'email', 'source', 'createdAt', 'userAgent', 'referrer', 'clickCount', 'newUser', 'status'],
+    data.signups.map((s) => [
+      s.id,
+      s.email,
+      s.source,
+      s.createdAt,
+      s.userAgent,
+      s.referrer,
+      s.clickCount,
+      s.newUser ? 'yes' : 'no',
+      SUBSCRIBER_STATUS_LABELS[s.status],
+    ]),
   );
   toast({ title: 'Export Complete', description: `${data.signups.length} signups saved as CSV.` });
 }

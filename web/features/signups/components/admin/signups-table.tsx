@@ -1,12 +1,13 @@
 /**
  * The second list of every signup (admin-area §2 "Second list of all signups, with the referrer
- * truncated to 30 characters", §9): the whole referrer is in the cell's title. 100 rows at a time.
+ * truncated to 30 characters", §9): the whole referrer is in the cell's title; each address's
+ * subscriber status (issue 25). 100 rows at a time.
  */
 import { useState } from 'react';
 import { SIGNUP_REFERRER_SHOWN, type AdminSignup } from '../../../../../common/api/signups.admin.schema';
 import { Button } from '../../../../components/ui/button';
 import { formatDateTime } from '../../../../lib/date.format';
-import { SourceBadge } from './signup-badges';
+import { SourceBadge, StatusBadge } from './signup-badges';
 
 const PAGE = 100;
 
@@ -24,11 +25,14 @@ export function SignupsTable({ signups }: { signups: AdminSignup[] }) {
         All signups
       </h3>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table className="w-full min-w-[48rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
               <th scope="col" className="px-4 py-2 font-medium">
                 E-mail
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
                 Source
@@ -48,6 +52,9 @@ export function SignupsTable({ signups }: { signups: AdminSignup[] }) {
             {signups.slice(0, shown).map((s) => (
               <tr key={s.id}>
                 <td className="px-4 py-2 whitespace-nowrap text-slate-900">{s.email}</td>
+                <td className="px-4 py-2 whitespace-nowrap">
+                  <StatusBadge status={s.status} />
+                </td>
                 <td className="px-4 py-2">
                   <SourceBadge source={s.source} />
                 </td>
