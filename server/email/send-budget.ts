@@ -22,6 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { millisecondsInHour as HOUR_MS } from 'date-fns/constants';
 
 /** Outbox kinds counted against the budgets (sign-in links are kind 'confirmation'). */
 export const BUDGETED_KINDS = ['confirmation', 'unsubscribe-link'] as const;
@@ -34,8 +35,6 @@ export const NETWORK_MAX_PER_HOUR = 20;
 
 /** Multiplier of {@link NETWORK_MAX_PER_HOUR} under NODE_ENV=test (suites send from one loopback address). */
 const TEST_SCALE = 100;
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** Any fixed number: the transaction-scoped advisory lock that serialises budget decisions across instances. */
 const BUDGET_LOCK_KEY = 250_025;

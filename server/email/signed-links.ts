@@ -10,10 +10,9 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { paths } from '../../common/paths';
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 export type LinkPurpose = 'confirm' | 'unsubscribe';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How long a link of each purpose is honoured after its issue time, ms. */
 export const LINK_MAX_AGE_MS: Readonly<Record<LinkPurpose, number>> = { confirm: 7 * DAY_MS, unsubscribe: 365 * DAY_MS };

@@ -4,9 +4,8 @@
  */
 import { londonDate } from '../../../common/analytics-dates';
 import { Dictionary, nameCollator, type ClickLog } from './click-log';
+import { millisecondsInDay as DAY_MS, millisecondsInHour as HOUR_MS } from 'date-fns/constants';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 /** London day numbers by UTC hour from 2000 to 2060, filled on first use (a London day is whole UTC hours). */
 const BASE_HOUR = Date.UTC(2000, 0, 1) / HOUR_MS;
 const hourDays = new Int32Array(60 * 366 * 24);

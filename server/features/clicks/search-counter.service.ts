@@ -7,9 +7,9 @@
  */
 import type { Db } from '../../db/client';
 import { addSearches } from './visits.queries';
+import { millisecondsInHour as HOUR_MS } from 'date-fns/constants';
 
 const FLUSH_MS = 5_000;
-const HOUR_MS = 3_600_000;
 
 interface Counter {
   pending: Map<number, number>;

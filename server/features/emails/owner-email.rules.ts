@@ -8,6 +8,7 @@ import { emailLink, type EmailCampaign } from '../../../common/email-campaigns';
 import type { TemplateValues } from '../../../common/email-templates';
 import { penceToPriceString } from '../../../common/money';
 import { paths } from '../../../common/paths';
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 const ukHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
@@ -42,8 +43,6 @@ export function digestPeriod(frequency: DigestFrequency, at: Date): string {
   if (frequency === 'weekly') return isoWeekOf(day);
   return day.slice(0, 7);
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How far back a digest looks for new deals: 1, 7 or 30 days before `at`. */
 export function digestWindowStart(frequency: DigestFrequency, at: Date): Date {

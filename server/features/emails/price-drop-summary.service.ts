@@ -23,8 +23,7 @@ import { recordAdminAction } from '../audit/audit.service';
 import { flatCounts, type OwnerMailDeps } from './deal-alert-notifications.service';
 import { priceDropsBetween, subscriberAudience, type PriceDropRow } from './notifications.queries';
 import { dropPercent, productCategoriesFor, ukDay } from './owner-email.rules';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /** Products per summary e-mail. */
 const SUMMARY_ITEMS = 10;

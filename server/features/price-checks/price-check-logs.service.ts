@@ -12,8 +12,7 @@ import {
 } from '../../../common/api/price-checks.schema';
 import type { Db } from '../../db/client';
 import { outcomesByDay, priceCheckLogPage } from './price-check-logs.queries';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /** Page `page` (from 1) of `limit` logs, newest first. Throws what the database throws. */
 export async function priceCheckLogsPage(db: Db, page: number, limit: number): Promise<PriceCheckLogsResponse> {

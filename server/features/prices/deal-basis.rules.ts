@@ -14,6 +14,7 @@
  * A price that never changed is never a history deal. Money in integer pence.
  */
 import { discountPercent, isLabelledSavingBasis, type LabelledSavingBasis } from '../../../common/discount';
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 export const DEAL_KINDS = ['LABELLED_SAVING', 'LOWEST_IN_30_DAYS', 'LOWEST_IN_90_DAYS', 'BELOW_30_DAY_MEDIAN'] as const;
 export type DealKind = (typeof DEAL_KINDS)[number];
@@ -55,8 +56,6 @@ export interface DealInputs {
   history: readonly PricePoint[];
   now: Date;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A price held from `start` to `end` (ms). */
 interface Segment {

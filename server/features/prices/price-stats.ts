@@ -14,6 +14,7 @@ import { discountPercent } from '../../../common/discount';
 import type { Db, Tx } from '../../db/client';
 import { DEAL_RULES, judgeDealBasis } from './deal-basis.rules';
 import { loadDealHistory, loadStatsInputs, writeProductStats, type ProductStatsRow, type ProductStatsWrite } from './prices.queries';
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /** What the score is computed from. Money in integer pence; percentages 0–100. */
 export interface TrendingInputs {
@@ -100,7 +101,6 @@ export function trendingInputsOf(row: ProductStatsRow): TrendingInputs {
 export const STATS_WINDOW_DAYS = 30;
 /** Days in the recent-drop window of the trending score. */
 export const RECENT_DROP_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CHUNK = 2000;
 
 /**

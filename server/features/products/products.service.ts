@@ -40,6 +40,7 @@ import {
   type SearchFilter,
   type SearchOrder,
 } from './products.queries';
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /**
  * For other features that show catalogue products (category pages, Under £15, alternatives, the
@@ -67,8 +68,6 @@ export const SUGGESTION_LIMIT = 6;
 export const TOP_DISCOUNTED_LIMIT = 20;
 /** Days of price history on the product page. */
 export const HISTORY_DAYS = 365;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Collapses case and spacing so "Kitchen  Home" equals the category's "kitchen home". */
 function normaliseWords(text: string): string {

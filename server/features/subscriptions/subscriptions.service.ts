@@ -34,6 +34,7 @@ import {
   upsertConsent,
   type SubscriberRow,
 } from './subscriptions.queries';
+import { millisecondsInHour as HOUR_MS } from 'date-fns/constants';
 
 /** A rendered message ready for the outbox. */
 export interface RenderedEmail {
@@ -55,8 +56,6 @@ export interface QueuedLink {
   /** Set when the mailbox's or the client network's hourly limit stopped the message: it is not sent. */
   refused: 'mailbox' | 'network' | null;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** Shown on the unsubscribe page when the request came without proof (issue 5). */
 export const UNSUBSCRIBE_LINK_SENT =

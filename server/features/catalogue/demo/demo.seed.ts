@@ -16,8 +16,8 @@ import { refreshProductStats } from '../../prices/prices.service';
 import { demoImageDataUri } from './demo-images';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products.data';
 import { seededRandom } from './seeded-random';
+import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_SOURCE = 'demo';
 
 /** B0DEMO0001 for n = 1: ASIN-shaped (10 upper-case letters or digits) and obviously not real. */
