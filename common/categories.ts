@@ -175,15 +175,3 @@ export function mapAmazonCategory(name: string | null | undefined): CategoryKey 
   for (const [key, pattern] of CATEGORY_RULES) if (pattern.test(text)) return key;
   return 'other';
 }
-
-/** Survey categories (shopper-screens §3 "Survey categories"): value and label. */
-export const SURVEY_CATEGORIES = [
-  { value: 'kitchen', label: 'Kitchen & Home' },
-  { value: 'electronics', label: 'Electronics' },
-  { value: 'fashion', label: 'Fashion & Beauty' },
-  { value: 'sports', label: 'Sports & Outdoors' },
-  { value: 'books', label: 'Books & Media' },
-  { value: 'health', label: 'Health & Personal Care' },
-  { value: 'garden', label: 'Garden & DIY' },
-  { value: 'toys', label: 'Toys & Games' },
-] as const;
