@@ -13,6 +13,7 @@ import { productClicksQuery } from '../api';
 import { QueryState } from './query-state';
 import { count } from './stat-card';
 import { ukDateTime } from './uk-time';
+import { formatPriceString } from '../../../../common/money';
 
 export function AllClicksList({ tabKey, range }: { tabKey: string; range: DateRange }) {
   const [search, setSearch] = useState('');
@@ -54,7 +55,7 @@ export function AllClicksList({ tabKey, range }: { tabKey: string; range: DateRa
                     <p className="break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</p>
                     <p className="text-slate-600">
                       {ukDateTime(c.clickedAt)} · {c.clickType}
-                      {c.price ? ` · £${c.price}` : ''}
+                      {c.price ? ` · ${formatPriceString(c.price)}` : ''}
                       {c.utmCampaign ? ` · ${c.utmCampaign}` : ''}
                     </p>
                   </li>
@@ -83,7 +84,7 @@ export function AllClicksList({ tabKey, range }: { tabKey: string; range: DateRa
                           {c.productAsin ? <span className="block text-xs text-slate-600">{c.productAsin}</span> : null}
                         </td>
                         <td className="px-4 py-2 text-slate-700">{c.clickType}</td>
-                        <td className="px-4 py-2 text-slate-700 tabular-nums">{c.price ? `£${c.price}` : '—'}</td>
+                        <td className="px-4 py-2 text-slate-700 tabular-nums">{c.price ? formatPriceString(c.price) : '—'}</td>
                         <td className="px-4 py-2 text-slate-700">{c.utmCampaign ?? '—'}</td>
                       </tr>
                     ))}

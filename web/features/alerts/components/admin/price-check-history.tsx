@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { priceCheckLogsQuery, useCheckPricesNow } from '../../admin.api';
 import { PriceCheckChart } from './price-check-chart';
+import { formatPriceString } from '../../../../../common/money';
 
 const TRIGGERS: Record<PriceCheckLog['triggerType'], { label: string; tone: BadgeTone }> = {
   cron: { label: 'Auto', tone: 'blue' },
@@ -172,9 +173,19 @@ function LogItem({ log }: { log: PriceCheckLog }) {
                   <td className="px-3 py-1.5 text-slate-900">
                     {line.productTitle} <span className="font-mono text-xs text-slate-600">{line.asin}</span>
                   </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{line.originalPrice ? `£${line.originalPrice}` : '—'}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">
-                    {line.success ? line.newPrice ? `£${line.newPrice}` : '—' : <span className="font-medium text-red-700">Failed</span>}
+                    {line.originalPrice ? formatPriceString(line.originalPrice) : '—'}
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {line.success ? (
+                      line.newPrice ? (
+                        formatPriceString(line.newPrice)
+                      ) : (
+                        '—'
+                      )
+                    ) : (
+                      <span className="font-medium text-red-700">Failed</span>
+                    )}
                   </td>
                   <td className={`px-3 py-1.5 text-right tabular-nums ${percentClass(line.priceChangePercent)}`}>
                     {percentText(line.priceChangePercent)}

@@ -6,6 +6,7 @@
  */
 import type { AmazonSearchProduct } from '../../../../../common/api/amazon-api.admin.schema';
 import { Badge } from '../../../../components/ui/badge';
+import { formatPriceString } from '../../../../../common/money';
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -13,7 +14,7 @@ export interface Selection {
   toggleAll: () => void;
 }
 
-const money = (price: string | null) => (price === null ? 'No current offer' : `£${price}`);
+const money = (price: string | null) => (price === null ? 'No current offer' : formatPriceString(price));
 const AVAILABILITY: Readonly<Record<string, string>> = {
   IN_STOCK: 'In stock',
   IN_STOCK_SCARCE: 'Only a few left',

@@ -14,10 +14,10 @@ import type {
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { messageForPeople } from '../../../../lib/http.client';
+import { formatPriceString } from '../../../../../common/money';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const pounds = (price: string | null) =>
-  price === null ? '–' : `£${Number(price).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const pounds = (price: string | null) => (price === null ? '–' : formatPriceString(price));
 
 /** Recent drops listed (admin-area §9: 5). */
 export const RECENT_DROPS_SHOWN = 5;
