@@ -17,6 +17,7 @@ import { formatPence } from '../../../common/money';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../signed-links';
 import { EmailLayout } from './email-layout';
 import { productPageUrl } from './price-drop.email';
+import { discountPercent } from '../../../common/discount';
 
 /** One product of a digest; money in pence. */
 export interface DigestItem {
@@ -59,9 +60,7 @@ const styles = {
 /** Whole percent saved, or 0 (admin-area §9: rounded percent of (original − price) / original). */
 export function savePercent(item: Pick<DigestItem, 'wasPence' | 'nowPence' | 'percent'>): number {
   if (item.percent != null) return Math.max(0, Math.round(item.percent));
-  return item.wasPence !== null && item.wasPence > item.nowPence && item.wasPence > 0
-    ? Math.round(((item.wasPence - item.nowPence) / item.wasPence) * 100)
-    : 0;
+  return discountPercent(item.wasPence, item.nowPence) ?? 0;
 }
 
 interface DealDigestProps extends DealDigestContent {

@@ -55,7 +55,7 @@ export function formatAsOf(at: Date): string {
 /** The drop in pence and whole percent (null when the price did not fall). */
 export function priceDrop(oldPence: number, newPence: number): { pence: number; percent: number } | null {
   if (!(oldPence > newPence && oldPence > 0)) return null;
-  return { pence: oldPence - newPence, percent: Math.round(((oldPence - newPence) / oldPence) * 100) };
+  return { pence: oldPence - newPence, percent: discountPercent(oldPence, newPence) ?? 0 };
 }
 
 /** A title short enough for a subject line: at most 60 characters, cut at a word, with "…". */
@@ -242,6 +242,7 @@ export interface PriceDropInput {
 
 import { priceDropDedupeKey } from '../outbox-keys';
 import { paths } from '../../../common/paths';
+import { discountPercent } from '../../../common/discount';
 
 export { priceDropDedupeKey };
 

@@ -10,6 +10,7 @@
  * Each alternative gets a plain-English explanation, e.g. "£4.20 cheaper, same brand, 4.6★ from 1,203 reviews".
  */
 import { formatPence } from '../../../common/money';
+import { discountPercent } from '../../../common/discount';
 
 /** What the score reads of a product. Prices in pence. */
 export interface ScoredInput {
@@ -45,8 +46,7 @@ function sameText(a: string | null | undefined, b: string | null | undefined): b
 
 /** Rounded whole percent saving over the original price, or 0. */
 function savingPercent(p: ScoredInput): number {
-  const o = p.originalPricePence;
-  return o != null && o > p.pricePence && p.pricePence > 0 ? Math.round(((o - p.pricePence) / o) * 100) : 0;
+  return discountPercent(p.originalPricePence, p.pricePence) ?? 0;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { TemplateValues } from '../../../common/email-templates';
 import { penceToPriceString } from '../../../common/money';
 import { paths } from '../../../common/paths';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
+import { discountPercent } from '../../../common/discount';
 
 const ukDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 const ukHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' });
@@ -99,7 +100,7 @@ export function alertDrop(alert: AlertPrices): { beforePence: number; afterPence
 
 /** Whole percent of a drop from `before` to `after` pence. */
 export function dropPercent(beforePence: number, afterPence: number): number {
-  return beforePence > 0 ? Math.round(((beforePence - afterPence) / beforePence) * 100) : 0;
+  return discountPercent(beforePence, afterPence) ?? 0;
 }
 
 /** Only http(s) image URLs go into a template (a feed value such as `javascript:` becomes blank). */

@@ -12,7 +12,7 @@
  * - Category: the first browse node (or ancestor) name our mapping knows (common/categories.ts).
  */
 import { mapAmazonCategory, type CategoryKey } from '../../../common/categories';
-import { isLabelledSavingBasis, type LabelledSavingBasis } from '../../../common/discount';
+import { isLabelledSavingBasis, type LabelledSavingBasis, discountPercent } from '../../../common/discount';
 import { poundsToPence } from '../../../common/money';
 import type { WireBrowseNode, WireItem, WireListing, WirePartialError } from './creators-api.schema';
 
@@ -151,7 +151,7 @@ function pricingOf(listing: WireListing | undefined) {
     listPricePence: labelled ? basisPence : null,
     savingBasisType: labelled ? basisType : null,
     savingBasisLabel: labelled ? CREATORS_SAVING_BASIS_LABELS[basisType] : null,
-    savingPercent: labelled ? Math.round(((basisPence - pricePence) / basisPence) * 100) : null,
+    savingPercent: labelled ? discountPercent(basisPence, pricePence) : null,
   };
 }
 
