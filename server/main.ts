@@ -16,7 +16,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadEnvOrReport } from './env';
+import { loadEnv, loadEnvOrReport, type Env } from './env';
 import type { Database } from './db/client';
 import { PgliteWorkerClient } from './db/pglite-worker-client';
 import type { App } from './app';
@@ -24,6 +24,7 @@ import type { Jobs } from './jobs/scheduler';
 import { startMallocTrim, type MallocTrim } from './malloc-trim';
 import { describeDatabaseOpenError } from './db/open-error';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
+import { describeStartupError } from './db/data-dir-problem';
 import { PROJECT_ROOT } from './project-root';
 
 /** The modules the HTTP side needs, loaded in parallel with opening the database. */
@@ -37,10 +38,43 @@ function loadServerModules() {
   ]);
 }
 
+/**
+ * Prints why the server cannot start, in one line (data-dir-problem.ts: a read-only, full or
+ * misnamed DATA_DIR says so; no stack trace, no SQL), and exits with code 1. `pgliteDir` when the
+ * embedded database was being opened, so a failure without a code is diagnosed on the directory.
+ */
+function cannotStart(error: unknown, dataDir: string | undefined, pgliteDir?: string): never {
+  console.error(describeStartupError(error, dataDir, pgliteDir));
+  process.exit(1);
+}
+
+/** DATA_DIR as configured, read without touching the disk (for a message when loading the environment failed), or undefined. */
+function configuredDataDir(): string | undefined {
+  try {
+    return loadEnv(undefined, { persistSecret: false }).DATA_DIR;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The environment, or exit 1: bad variables are listed by loadEnvOrReport; a DATA_DIR where the
+ * secret key cannot be stored (read-only, full, a file) is said in one line.
+ */
+function environmentOrExit(): Env {
+  let env: Env | null;
+  try {
+    env = loadEnvOrReport();
+  } catch (error) {
+    cannotStart(error, configuredDataDir());
+  }
+  if (!env) process.exit(1);
+  return env;
+}
+
 async function main(): Promise<void> {
   const demo = process.argv.includes('--demo');
-  const env = loadEnvOrReport();
-  if (!env) process.exit(1);
+  const env = environmentOrExit();
   const version = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
   const dataDir = demo ? path.join(env.DATA_DIR, 'demo') : env.DATA_DIR;
 
@@ -51,11 +85,12 @@ async function main(): Promise<void> {
     try {
       lock = acquireDataDirLock(path.join(dataDir, 'db'), 'server');
     } catch (error) {
+      // "Another process uses it" only when a live process holds the lock; else the directory's problem.
       if (error instanceof DataDirLockedError) {
         console.error(error.message);
         process.exit(1);
       }
-      throw error;
+      cannotStart(error, env.DATA_DIR);
     }
   }
   // An existing embedded database starts opening now, in its worker thread, while this thread
@@ -72,14 +107,17 @@ async function main(): Promise<void> {
     // With a started worker this answers at once; statements wait in the worker until PGlite is open.
     database = await openDatabase({ databaseUrl, dataDir: pgliteDir, startedWorker });
   } catch (error) {
-    console.error(describeDatabaseOpenError(error, env));
+    // We hold the data directory's lock, so no other process has PGlite open: say what is wrong here.
+    if (databaseUrl) console.error(describeDatabaseOpenError(error, env));
+    else cannotStart(error, env.DATA_DIR, pgliteDir);
     process.exit(1);
   }
-  // Migrations run as soon as the database is open, while this thread builds the app.
+  // Migrations run as soon as the database is open, while this thread builds the app. PGlite that
+  // cannot open (a read-only file in its directory) fails here, as the first statement.
   const migrated = database.migrate().then(
     () => true,
     (error: unknown) => {
-      console.error(describeDatabaseOpenError(error, env));
+      console.error(databaseUrl ? describeDatabaseOpenError(error, env) : describeStartupError(error, env.DATA_DIR, pgliteDir));
       return false;
     },
   );
@@ -169,7 +207,7 @@ async function main(): Promise<void> {
   started.trim = await startMallocTrim({ intervalSeconds: env.MALLOC_TRIM_INTERVAL_SECONDS });
   // The job queue (pg-boss, nodemailer) loads only now: the first page never waits for it.
   const { startJobs } = await import('./jobs/scheduler');
-  started.jobs = await startJobs(baseDeps);
+  started.jobs = await startJobs(baseDeps, { mailLogger: app.log });
   if (amazon) {
     const { startFreshnessLoop } = await import('./jobs/amazon-freshness');
     started.freshness = startFreshnessLoop({ db: database.db, amazon, clock, log: app.log });
@@ -190,4 +228,5 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+// Anything else that stops the start (before `listen` answers) is one line too, never a stack trace.
+main().catch((error: unknown) => cannotStart(error, configuredDataDir()));

@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { SHOPPER_CATEGORY_KEYS } from '../categories';
-import { productSchema } from './products.schema';
+import { productSchema, wholeNumberIn } from './products.schema';
 import { safeText } from './text.schema';
 
 /** Why a product counts as a deal; `label` is what its card shows (docs/decisions, issue 8 part 1). */
@@ -39,11 +39,11 @@ export type ListedProduct = z.infer<typeof listedProductSchema>;
 
 const categoryKeySchema = z.enum(SHOPPER_CATEGORY_KEYS, { error: 'must be one of the ten category keys' });
 
-/** Query of `GET /api/deals` and `GET /api/deals/trending`. */
+/** Query of `GET /api/deals` and `GET /api/deals/trending`: page 1–10,000, itemCount 1–48 (whole numbers). */
 export const dealListingQuerySchema = z.object({
   category: categoryKeySchema.optional(),
-  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000).optional().default(1),
-  itemCount: z.coerce.number().int().min(1).max(48, 'must be at most 48').optional().default(20),
+  page: wholeNumberIn(1, 10_000).optional().default(1),
+  itemCount: wholeNumberIn(1, 48).optional().default(20),
 });
 export type DealListingQuery = z.input<typeof dealListingQuerySchema>;
 

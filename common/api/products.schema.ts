@@ -52,11 +52,54 @@ export type ShownProduct = Product & { price: string; asOf: string };
 
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-/** POST /api/products/search body. maxPrice is in pounds (spec §9: default 1500). */
+/**
+ * A whole number from `min` to `max` (a page number, a page size), from a JSON number or a numeric
+ * string (query strings). Each rule has its own message, so a 400 reads "page: must be at least 1"
+ * (DESIGN.md §4 "Bad input"); NaN, ±Infinity and fractions are refused.
+ */
+export function wholeNumberIn(min: number, max: number) {
+  return z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+}
+
+/** Star ratings are stored and shown to one decimal place (4.5); see {@link minRatingSchema}. */
+const RATING_DECIMALS = 1;
+
+/**
+ * `minRating`: stars from 0 to 5 with at most one decimal place. Issue 25: a value such as 1e-300
+ * passed a plain 0–5 range check and then failed in PostgreSQL, which compares it with the `real`
+ * rating column and cannot hold it (SQLSTATE 22003, numeric underflow): a 500. A step of 0.1 keeps
+ * every accepted value exactly representable as a `real`, and a rating has no finer meaning.
+ */
+export const minRatingSchema = z.coerce
+  .number('must be a number from 0 to 5')
+  .min(0, 'must be from 0 to 5')
+  .max(5, 'must be from 0 to 5')
+  // Exact, not within a tolerance: 1e-300 is within any tolerance of 0 and is what must be refused.
+  .refine((v) => Number(v.toFixed(RATING_DECIMALS)) === v, 'must have at most one decimal place (e.g. 4.5)');
+
+/**
+ * `maxPrice` in pounds: from £0.01 (one penny, the smallest price there is; a smaller positive value
+ * such as 1e-300 meant nothing and rounded to 0 pence) to £1,000,000. Rounded to whole pence by the
+ * service (common/money.ts `poundsToPence`).
+ */
+export const maxPriceSchema = z.coerce
+  .number('must be a number of pounds')
+  .min(0.01, 'must be at least 0.01 (one penny)')
+  .max(1_000_000, 'must be at most 1000000');
+
+/**
+ * POST /api/products/search body. maxPrice is in pounds (spec §9: default 1500); minRating in stars
+ * (0–5, one decimal place); page 1–10,000; itemCount 1–100. A bad value answers 400 naming the field
+ * and its rule ("minRating: must have at most one decimal place (e.g. 4.5)"), never a 500.
+ */
 export const searchCriteriaSchema = z.object({
   keywords: safeText(200).optional().default(''),
-  maxPrice: z.coerce.number().positive().max(1_000_000).optional().default(1500),
-  minRating: z.coerce.number().min(0).max(5).optional().default(0),
+  maxPrice: maxPriceSchema.optional().default(1500),
+  minRating: minRatingSchema.optional().default(0),
   /** 'trending', 'All', '' or one of the ten keys. */
   category: z
     .union([z.enum(SHOPPER_CATEGORY_KEYS), z.enum(['trending', 'All', 'all', 'other', ''])])
@@ -64,8 +107,8 @@ export const searchCriteriaSchema = z.object({
     .default('All'),
   discountOnly: booleanish.optional().default(false),
   searchIndex: safeText(50).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  itemCount: z.coerce.number().int().min(1).max(100).optional().default(20),
+  page: wholeNumberIn(1, 10_000).optional().default(1),
+  itemCount: wholeNumberIn(1, 100).optional().default(20),
   sortBy: z.enum(['Featured', 'Price:LowToHigh', 'Price:HighToLow', 'AvgCustomerReviews', 'Relevance']).optional().default('Featured'),
   userEmail: safeText(254).optional().nullable(),
 });

@@ -107,14 +107,19 @@ const PGLITE_INIT_SCRIPT = path.join(PROJECT_ROOT, 'server/db/pglite-init.mjs');
 /**
  * Creates a new PGlite data directory in a child process (pglite-init.mjs): PGlite's initdb leaves
  * several hundred MB in its WebAssembly heap that the server's process would keep for its lifetime
- * (decision 0015). Throws an Error carrying PGlite's message when the child fails.
+ * (decision 0015). Throws an Error carrying PGlite's message when the child fails; a file-system
+ * error of PGlite's ("ErrnoError errno 51") comes back as `name` 'ErrnoError' with its WASI `errno`,
+ * which data-dir-problem.ts turns into "no space left…" or "not writable…".
  */
 async function createPgliteDataDir(dataDir: string): Promise<void> {
   try {
     await execFileAsync(process.execPath, [PGLITE_INIT_SCRIPT, dataDir, JSON.stringify(pgliteStartParams())]);
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
-    throw new Error(stderr || `could not create the PGlite data directory ${dataDir}`);
+    const failure = new Error(stderr || `could not create the PGlite data directory ${dataDir}`);
+    const errno = /\bErrnoError errno (\d+)\b/.exec(stderr);
+    if (errno) Object.assign(failure, { name: 'ErrnoError', errno: Number(errno[1]), path: dataDir });
+    throw failure;
   }
 }
 

@@ -39,7 +39,9 @@ export const LOCK_FILE_NAME = '.lock';
  * Takes the lock on `dir` (created if missing) for `owner`. Returns `release()`, which removes the
  * lock if it is still ours (idempotent); the lock is also removed when the process exits normally.
  * Throws DataDirLockedError when a live process holds it (including this very process, under any
- * owner: PGlite must not be opened twice); throws file-system errors (e.g. a read-only directory).
+ * owner: PGlite must not be opened twice), and only then; throws file-system errors as they are
+ * (EACCES, EROFS, ENOSPC, ENOTDIR…: a read-only, full or misnamed directory), which
+ * data-dir-problem.ts words for a person.
  */
 export function acquireDataDirLock(dir: string, owner: LockOwner): { release(): void } {
   mkdirSync(dir, { recursive: true });
@@ -47,8 +49,9 @@ export function acquireDataDirLock(dir: string, owner: LockOwner): { release(): 
   const info: LockInfo = { pid: process.pid, owner, startedAt: new Date().toISOString(), hostname: hostname() };
   const content = `${JSON.stringify(info)}\n`;
   const temp = path.join(dir, `${LOCK_FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
-  writeFileSync(temp, content, { mode: 0o644 });
   try {
+    // Inside the try: on a full disk the write fails after creating the file, which must not stay.
+    writeFileSync(temp, content, { mode: 0o644 });
     for (let attempt = 0; ; attempt++) {
       try {
         linkSync(temp, lockFile);

@@ -5,7 +5,9 @@
  * directory in a worker thread, 268 MB when started on an existing one).
  *
  * Usage (by server/db/client.ts): `node pglite-init.mjs <dataDir> <startParams as JSON>`. Exits 0
- * once the directory exists and PGlite has closed it; exits 1 with PGlite's message on stderr.
+ * once the directory exists and PGlite has closed it; exits 1 with PGlite's message on stderr. An
+ * error of PGlite's file system (Emscripten's `ErrnoError`, not an Error) is written as
+ * "ErrnoError errno {n}" (a WASI errno: 51 no space, 2 access denied…), which client.ts reads back.
  */
 import { PGlite } from '@electric-sql/pglite';
 
@@ -15,6 +17,8 @@ try {
   await pglite.waitReady;
   await pglite.close();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
+  if (error instanceof Error) console.error(error.message);
+  else if (typeof error?.errno === 'number') console.error(`PGlite file-system error (ErrnoError errno ${error.errno})`);
+  else console.error(String(error));
   process.exit(1);
 }

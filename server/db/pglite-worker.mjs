@@ -43,9 +43,21 @@ function queryOptions(options) {
   return out;
 }
 
-/** An error as plain data: its name, message, stack and every primitive own property (code, detail…). */
+/**
+ * An error as plain data: its name, message, stack and every primitive own property (code, detail…).
+ * PGlite's file system (Emscripten) throws `ErrnoError` objects that are not Errors and hold only a
+ * WASI `errno` (51: no space, 2: access denied…): they keep their name and errno, so the server can
+ * say what is wrong (data-dir-problem.ts) instead of "[object Object]".
+ */
 function errorData(error) {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), props: {} };
+  if (!(error instanceof Error)) {
+    const errno = typeof error?.errno === 'number' ? error.errno : undefined;
+    if (errno !== undefined) {
+      const name = typeof error.name === 'string' ? error.name : 'ErrnoError';
+      return { name, message: `PGlite file-system error (${name} errno ${errno})`, props: { errno } };
+    }
+    return { name: 'Error', message: String(error), props: {} };
+  }
   const props = {};
   for (const [key, value] of Object.entries(error)) {
     if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) props[key] = value;

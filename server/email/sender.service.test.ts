@@ -5,7 +5,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { eq, inArray } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import type { Database } from '../db/client';
@@ -18,6 +21,8 @@ import { enqueueEmail } from './outbox';
 import { deliverDueEmails, MAX_ATTEMPTS } from './sender.service';
 import { listUnsubscribeHeaders } from './signed-links';
 import { headerOf, startSmtpCapture, unusedPort, type SmtpCapture } from './smtp-capture.test-support';
+import { jsonLineMailLogger, logFailedAttempt, mailErrorFields } from './delivery-log';
+import { emlFileName } from './transport';
 
 let database: Database;
 let now = new Date('2026-04-01T12:00:00Z');
@@ -152,6 +157,132 @@ describe('with SMTP_URL', () => {
   });
 });
 
+describe('failed deliveries in the log (issue 25)', () => {
+  /** A real pino logger (Fastify's) writing JSON lines into `lines`, as the app's logger does. */
+  function captureLog() {
+    const lines: string[] = [];
+    const host = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    const entries = () => lines.map((l) => JSON.parse(l) as Record<string, unknown> & { level: number; msg: string });
+    return { logger: host.log, lines, entries, close: () => host.close() };
+  }
+
+  it('logs one warn line per failed attempt with its retry time, then one error line when the message is dead', async () => {
+    const log = captureLog();
+    try {
+      const env = testEnv({ SMTP_URL: `smtp://127.0.0.1:${await unusedPort()}` });
+      const [first, second] = [await queue('ok@example.com'), await queue('ok@example.com')];
+      expect(await deliverDueEmails({ db: database.db, env, clock, logger: log.logger })).toMatchObject({ failed: 1 });
+      const retryAt = new Date(now.getTime() + 30_000).toISOString();
+      // The second message was handed back untried (the server is down): no attempt, no line.
+      expect(log.entries()).toEqual([
+        expect.objectContaining({
+          level: 40,
+          outboxId: first,
+          kind: 'price-drop',
+          attempt: 1,
+          maxAttempts: MAX_ATTEMPTS,
+          error: { type: 'Error', code: 'ESOCKET', originalCode: 'ECONNREFUSED', command: 'CONN' },
+          nextAttemptAt: retryAt,
+          msg: `e-mail delivery attempt 1 of ${MAX_ATTEMPTS} failed (ESOCKET ECONNREFUSED); next attempt at ${retryAt}`,
+        }),
+      ]);
+
+      // The last attempt of both: each fails and is dead, one error line each.
+      await database.db
+        .update(emailOutbox)
+        .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: now })
+        .where(inArray(emailOutbox.id, [first!, second!]));
+      log.lines.length = 0;
+      expect(await deliverDueEmails({ db: database.db, env, clock, logger: log.logger })).toMatchObject({ dead: 2 });
+      expect(log.entries().map((e) => [e.level, e.outboxId, e.attempt, e.reason])).toEqual([
+        [50, first, MAX_ATTEMPTS, 'its attempts are used up'],
+        [50, second, MAX_ATTEMPTS, 'its attempts are used up'],
+      ]);
+      expect(log.entries()[0]).not.toHaveProperty('nextAttemptAt');
+      expect((await rows([first!, second!])).map((r) => r.status)).toEqual(['dead', 'dead']);
+      expect(log.lines.join('')).not.toContain('@');
+      expect(log.lines.join('')).not.toContain('Test message');
+    } finally {
+      await log.close();
+    }
+  });
+
+  it('logs a refused recipient as dead with the SMTP code, never the reply that quotes the address', async () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        callback(Object.assign(new Error(`<${address.address}> no such mailbox`), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const log = captureLog();
+    try {
+      const port = (server.server.address() as AddressInfo).port;
+      const env = testEnv({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+      const id = await queue('ok@example.com');
+      expect(await deliverDueEmails({ db: database.db, env, clock, logger: log.logger })).toMatchObject({ dead: 1 });
+      expect(log.entries()).toEqual([
+        expect.objectContaining({
+          level: 50,
+          outboxId: id,
+          attempt: 1,
+          error: expect.objectContaining({ code: 'EENVELOPE', responseCode: 550 }),
+          reason: 'the mail server refused it for good',
+        }),
+      ]);
+      // The row keeps the reply for the owners; the log does not.
+      expect((await rows([id]))[0]!.lastError).toContain('ok@example.com');
+      expect(log.lines.join('')).not.toContain('@');
+    } finally {
+      await log.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('logs JSON lines shaped like pino on stdout when the caller gives no logger, at LOG_LEVEL', () => {
+    const written: string[] = [];
+    const at = new Date('2026-04-01T12:00:30Z');
+    logFailedAttempt(
+      jsonLineMailLogger('info', (l) => written.push(l)),
+      { id: 7, kind: 'confirmation', attempt: 2, maxAttempts: 8 },
+      {},
+      at,
+    );
+    logFailedAttempt(
+      jsonLineMailLogger('error', (l) => written.push(l)),
+      { id: 8, kind: 'confirmation', attempt: 2, maxAttempts: 8 },
+      {},
+      at,
+    );
+    logFailedAttempt(
+      jsonLineMailLogger('silent', (l) => written.push(l)),
+      { id: 9, kind: 'confirmation', attempt: 2, maxAttempts: 8 },
+      {},
+      at,
+    );
+    expect(written).toHaveLength(1);
+    expect(written[0]!.endsWith('\n')).toBe(true);
+    expect(JSON.parse(written[0]!)).toMatchObject({ level: 40, outboxId: 7, nextAttemptAt: '2026-04-01T12:00:30.000Z', pid: process.pid });
+  });
+
+  it('keeps message text out of the error fields', () => {
+    const smtpError = Object.assign(new Error('550 5.1.1 <victim@example.com> unknown'), {
+      code: 'EENVELOPE',
+      responseCode: 550,
+      response: '550 5.1.1 <victim@example.com> unknown',
+      command: 'RCPT TO',
+    });
+    expect(mailErrorFields(smtpError)).toEqual({ type: 'Error', code: 'EENVELOPE', responseCode: 550, command: 'RCPT TO' });
+    expect(mailErrorFields({ code: 'victim@example.com', command: '<victim@example.com>' })).toEqual({ type: 'object' });
+    expect(mailErrorFields(null)).toEqual({ type: 'object' });
+    // An .eml file's name (logged when written) leaves a key's address out.
+    expect(emlFileName('confirm:Victim+1@example.com:1782903900')).toMatch(/^confirm-address-1782903900-[0-9a-f]{8}$/);
+    expect(emlFileName('confirm:a@example.com:1')).not.toBe(emlFileName('confirm:b@example.com:1'));
+  });
+});
+
 describe('without SMTP_URL', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -170,6 +301,8 @@ describe('without SMTP_URL', () => {
     expect(files).toHaveLength(1);
     const file = path.join(dataDir, 'outbox', files[0]!);
     expect(logged.join('\n')).toContain(file);
+    // The file name (and so the logged path) holds no address (issue 25).
+    expect(logged.join('\n')).not.toContain('@');
     const raw = await readFile(file, 'utf8');
     expect(raw).toContain('\r\n');
     const mail = await PostalMime.parse(raw);

@@ -11,6 +11,9 @@
  *   `last_error`, and `next_attempt_at = now + 30 s × 2^(attempts − 1)` (at most 1 h); after
  *   {@link MAX_ATTEMPTS} attempts, or a permanent 5xx refusal, 'dead' (kept for the admin);
  * - without: an .eml file in `DATA_DIR/outbox`, row 'written' (it stays in the table).
+ * Each failed attempt logs one `warn` line (outbox id, attempt, error type and codes, the retry time
+ * in ISO 8601) and a row going 'dead' one `error` line (delivery-log.ts), never the recipient, the
+ * message or the server's reply text (issue 25: a two-minute SMTP outage used to log nothing).
  * A deferred row (only a `payload`) is composed right before it is sent (deferred-email.ts); one
  * that cannot be composed is 'dead' at once.
  *
@@ -27,6 +30,7 @@ import type { Env } from '../env';
 import { mailableEmails } from './mailability';
 import { createTransport, type Transport } from './transport';
 import { composeDeferred, type ComposedParts } from './deferred-email';
+import { jsonLineMailLogger, logDeadMessage, logFailedAttempt, type MailLogger } from './delivery-log';
 
 /** Attempts before a row is 'dead'. */
 export const MAX_ATTEMPTS = 8;
@@ -62,6 +66,11 @@ export interface SenderDeps {
   transport?: Transport;
   /** Where to say which .eml file was written. Default: console.info unless LOG_LEVEL is silent. */
   log?: (message: string) => void;
+  /**
+   * Where failed attempts (warn) and dead messages (error) are logged: the app's pino logger, or by
+   * default JSON lines on stdout at LOG_LEVEL (delivery-log.ts `jsonLineMailLogger`).
+   */
+  logger?: MailLogger;
 }
 
 export interface DeliveryCounts {
@@ -100,6 +109,7 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
   const limit = opts.limit ?? 100;
   const counts: DeliveryCounts = { sent: 0, failed: 0, dead: 0, written: 0, suppressed: 0 };
   const log = deps.log ?? ((m: string) => (deps.env.LOG_LEVEL === 'silent' ? undefined : console.info(m)));
+  const logger = deps.logger ?? jsonLineMailLogger(deps.env.LOG_LEVEL);
   const transport = deps.transport ?? createTransport(deps.env, { pool: true });
   try {
     await releaseExpiredLeases(deps.db, deps.clock());
@@ -133,6 +143,12 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
           parts = await partsOf(deps.env, row);
         } catch (error) {
           await finish(deps.db, row.id, { status: 'dead', attempts: row.attempts + 1, lastError: describeError(error) });
+          logDeadMessage(
+            logger,
+            { id: row.id, kind: row.kind, attempt: row.attempts + 1, maxAttempts: MAX_ATTEMPTS },
+            error,
+            'its message could not be composed',
+          );
           counts.dead += 1;
           continue;
         }
@@ -151,7 +167,8 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
           if (delivery.kind === 'file') {
             await finish(deps.db, row.id, { status: 'written', sentAt: at, messageId: delivery.messageId, lastError: null });
             counts.written += 1;
-            log(`E-mail ${row.kind} to ${row.recipient} written to ${delivery.location}`);
+            // The file's name comes from the dedupe key; the address stays out of the log.
+            log(`E-mail ${row.kind} (outbox ${row.id}) written to ${delivery.location}`);
           } else {
             await finish(deps.db, row.id, { status: 'sent', sentAt: at, messageId: delivery.messageId, lastError: null });
             counts.sent += 1;
@@ -162,8 +179,14 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
           const dead = attempts >= MAX_ATTEMPTS || isPermanent(error);
           const nextAttemptAt = new Date(at.getTime() + backoffMs(attempts));
           await finish(deps.db, row.id, { status: dead ? 'dead' : 'pending', attempts, lastError: describeError(error), nextAttemptAt });
-          if (dead) counts.dead += 1;
-          else counts.failed += 1;
+          if (dead) {
+            const reason = isPermanent(error) ? 'the mail server refused it for good' : 'its attempts are used up';
+            logDeadMessage(logger, { id: row.id, kind: row.kind, attempt: attempts, maxAttempts: MAX_ATTEMPTS }, error, reason);
+            counts.dead += 1;
+          } else {
+            logFailedAttempt(logger, { id: row.id, kind: row.kind, attempt: attempts, maxAttempts: MAX_ATTEMPTS }, error, nextAttemptAt);
+            counts.failed += 1;
+          }
           if (!dead && isConnectionFailure(error)) retryAllAt = nextAttemptAt;
         }
       }

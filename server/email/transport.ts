@@ -93,9 +93,14 @@ export function createFileTransport(dir: string): Transport {
   };
 }
 
-/** A safe, readable file name for a dedupe key: `price-drop-12-345-1a2b3c4d`. */
+/**
+ * A safe, readable file name for a dedupe key: `price-drop-12-345-1a2b3c4d`. An e-mail address in
+ * the key (`confirm:{email}:{time}`) reads `address`, since the file's path is logged (issue 25: no
+ * address in logs); the hash of the whole key keeps names apart.
+ */
 export function emlFileName(dedupeKey: string): string {
   const readable = dedupeKey
+    .replace(/[^\s:]+@[^\s:]+/g, 'address')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);

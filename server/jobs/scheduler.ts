@@ -22,6 +22,7 @@
 import PgBoss from 'pg-boss';
 import type { AppDeps } from '../app-deps';
 import { createSenderLoop } from '../email/sender-loop';
+import type { MailLogger } from '../email/delivery-log';
 import { deliverDueEmails, nextOutboxDueAt } from '../email/sender.service';
 import { errorSummary } from '../http/log-redaction';
 import { createTransport } from '../email/transport';
@@ -58,6 +59,8 @@ const SEND_BATCH = 200;
 export interface StartJobsOptions {
   /** Seconds between polls of each queue (default 2). Tests may lower it (minimum 0.5). */
   pollingIntervalSeconds?: number;
+  /** Where the sender logs failed and dead deliveries (the app's pino logger; default JSON lines on stdout). */
+  mailLogger?: MailLogger;
 }
 
 /**
@@ -102,7 +105,11 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 2;
 
   const sender = createSenderLoop({
-    deliver: () => deliverDueEmails({ db: database.db, env, clock, transport }, { limit: SEND_BATCH }),
+    deliver: () =>
+      deliverDueEmails(
+        { db: database.db, env, clock, transport, ...(opts.mailLogger ? { logger: opts.mailLogger } : {}) },
+        { limit: SEND_BATCH },
+      ),
     batch: SEND_BATCH,
     nextDueAt: () => nextOutboxDueAt(database.db),
     now: () => clock().getTime(),

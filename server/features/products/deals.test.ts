@@ -151,6 +151,15 @@ describe('GET /api/deals: the deal definition as the shopper sees it', () => {
       ['/api/deals?page=0', 'page: must be at least 1'],
       ['/api/deals?page=1.5', 'page: must be a whole number'],
       ['/api/deals?itemCount=49', 'itemCount: must be at most 48'],
+      // Issue 25: tiny, huge, negative and not-a-number values are named, never a 500.
+      ['/api/deals?page=1e-300', 'page: must be a whole number'],
+      ['/api/deals?page=20000', 'page: must be at most 10000'],
+      ['/api/deals?page=-3', 'page: must be at least 1'],
+      ['/api/deals?page=NaN', 'page: must be a whole number'],
+      ['/api/deals/trending?page=Infinity', 'page: must be a whole number'],
+      ['/api/deals?itemCount=0', 'itemCount: must be at least 1'],
+      ['/api/deals?itemCount=2.5', 'itemCount: must be a whole number'],
+      ['/api/deals/trending?itemCount=abc', 'itemCount: must be a whole number'],
     ];
     for (const [url, message] of cases) {
       const res = await app.inject({ method: 'GET', url });

@@ -274,6 +274,23 @@ describe('POST /api/products/search: bad input', () => {
     ['category', { category: 'cars' }],
     ['keywords', { keywords: 'x'.repeat(201) }],
     ['discountOnly', { discountOnly: 'yes' }],
+    // Issue 25: numbers PostgreSQL cannot compare with the `real` rating (22003) or that mean nothing.
+    ['minRating', { minRating: 1e-300 }],
+    ['minRating', { minRating: 1e-40 }],
+    ['minRating', { minRating: 4.25 }],
+    ['minRating', { minRating: -0.1 }],
+    ['minRating', { minRating: 'NaN' }],
+    ['minRating', { minRating: 'Infinity' }],
+    ['maxPrice', { maxPrice: 1e-300 }],
+    ['maxPrice', { maxPrice: 0.001 }],
+    ['maxPrice', { maxPrice: 1e300 }],
+    ['maxPrice', { maxPrice: '1e999' }],
+    ['maxPrice', { maxPrice: 'NaN' }],
+    ['page', { page: 1e300 }],
+    ['page', { page: 1e-300 }],
+    ['page', { page: -1 }],
+    ['itemCount', { itemCount: 0.5 }],
+    ['itemCount', { itemCount: 'Infinity' }],
   ];
   it.each(cases)('names the field %s with its rule, without internals', async (field, body) => {
     const res = await app.inject({ method: 'POST', url: '/api/products/search', payload: body });
@@ -282,6 +299,19 @@ describe('POST /api/products/search: bad input', () => {
     expect(answer.error).toBe('Bad Request');
     expect(answer.message).toMatch(new RegExp(`\\b${field}: \\S`));
     expect(res.body).not.toMatch(/select|stack|at .*\.ts/i);
+  });
+
+  it('says which rule a tiny rating breaks, and still takes ratings of one decimal place', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/products/search', payload: { minRating: 1e-300 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('minRating: must have at most one decimal place (e.g. 4.5)');
+    const tooCheap = await app.inject({ method: 'POST', url: '/api/products/search', payload: { maxPrice: 1e-300 } });
+    expect(tooCheap.json().message).toBe('maxPrice: must be at least 0.01 (one penny)');
+    expect(names((await search({ ...everything, minRating: 4.5 })).products).sort()).toEqual(
+      ['bose', 'football', 'pan', 'screen', 'sony', 'widget'].sort(),
+    );
+    expect((await search({ ...everything, minRating: 0.1, maxPrice: 0.01 })).total).toBe(0);
+    expect((await search({ ...everything, minRating: '4.5' as unknown as number })).total).toBe(6);
   });
 
   it('refuses a body that is not JSON criteria', async () => {
