@@ -15,6 +15,27 @@
  * hides its routes itself, and anything outside `/api` and `/go` is hidden here too) and these
  * documentation routes.
  *
+ * A description other tools can use (issue 26): the document passes `redocly lint` with its
+ * recommended rules (server/http/openapi.test.ts runs it). What the route files do not say is added
+ * here, for every route alike, from what Fastify knows of the route:
+ * - `operationId` (method + path in camelCase, unique: `DELETE /api/deal-alerts/{id}` →
+ *   `deleteDealAlertsById`) and `summary` (the route schema's `summary`, else the first sentence of
+ *   its `description`, else method + path in words), on every operation.
+ * - `security`: the admin session cookie (`adminSession`) on admin routes (those under
+ *   `/api/admin/`, and those elsewhere whose `onRequest` is the admin guard); the visitor token
+ *   (`visitorToken` as `Authorization: Bearer`, or `visitorTokenHeader` as `X-Visitor-Token`), never
+ *   required, on the routes of the scopes that read it ({@link VISITOR_TOKEN_FEATURES}); none (`[]`)
+ *   elsewhere and on the admin sign-in. State-changing admin calls also list their `Origin` header.
+ * - Statuses every route of a kind can answer, when its schema leaves them out (errors in the one
+ *   error shape, `apiErrorSchema`): 400 when it validates a body, query, path or headers; 401 on
+ *   admin routes (but the sign-in) and 403 on their state-changing calls (the guard's Origin check);
+ *   429 when it has a rate limit (`config.rateLimit`); 302 with `Location` on the redirects
+ *   ({@link isRedirect}); 200 `text/csv` on the CSV downloads ({@link isCsvDownload}).
+ * - Paths the server tells apart only by method (`GET /api/category-pages/:slug`,
+ *   `PUT /api/category-pages/:id`) are one path in OpenAPI, which may not hold two templates that
+ *   differ only in their parameters' names: they are written once, with the names joined
+ *   (`/api/category-pages/{slugOrId}`), each operation describing what the segment is for it.
+ *
  * Content-Security-Policy: the docs page is served under the app's own policy
  * (server/http/security-headers.ts, script-src 'self' with no inline script) unchanged. The page
  * @fastify/swagger-ui renders loads only same-origin files (swagger-ui-bundle.js,
@@ -31,14 +52,47 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App, AppDeps } from '../app-deps';
 import { PROJECT_ROOT } from '../project-root';
+import { adminGuard } from './admin.guard';
+import { apiErrorSchema } from './errors';
 
 /** Where the browsable reference is served. */
 export const DOCS_PREFIX = '/api/docs';
 /** Where the OpenAPI document is served. */
 export const OPENAPI_URL = '/api/openapi.json';
+
+/** The security schemes' names in `components.securitySchemes`. */
+export const SECURITY_SCHEMES = {
+  adminSession: 'adminSession',
+  visitorToken: 'visitorToken',
+  visitorTokenHeader: 'visitorTokenHeader',
+} as const;
+
+/**
+ * The features (URL second segment, {@link featureTag}) whose route module adds the visitor hook
+ * (`visitorOnRequest`, server/http/visitor.guard.ts) to its scope: alerts and their price checks,
+ * subscriptions and unsubscribes, signups and sign-in, preferences, clicks and visits. A scope's
+ * hooks are not part of the route options Fastify shows to `onRoute`, so they are named here;
+ * server/http/openapi.test.ts checks the list against what the routes answer (every answer of a
+ * visitor scope is `Cache-Control: no-store`, and no other public one is).
+ */
+export const VISITOR_TOKEN_FEATURES: ReadonlySet<string> = new Set([
+  'deal-alerts',
+  'price-check-logs',
+  'subscribers',
+  'unsubscribe',
+  'signup',
+  'sign-in',
+  'user-preferences',
+  'go',
+  'product-clicks',
+  'category-clicks',
+  'visits',
+]);
 
 const PACKAGE_JSON = path.join(PROJECT_ROOT, 'package.json');
 
@@ -63,11 +117,220 @@ export function featureTag(url: string): string {
 }
 
 /**
+ * Whether a GET route answers with a redirect (302 and `Location`) rather than a body: the `/go`
+ * affiliate redirects, and the one-click unsubscribe link opened in a browser (mail clients POST it,
+ * RFC 8058; a person following it is sent on to the unsubscribe page).
+ */
+export function isRedirect(method: string, url: string): boolean {
+  if (method !== 'GET') return false;
+  return url === '/go' || url.startsWith('/go/') || url === '/api/unsubscribe/one-click';
+}
+
+/** Whether a GET route is a CSV download (server/http/csv-download.ts): its path ends `.csv`, `-csv` or `/export`. */
+export function isCsvDownload(method: string, url: string): boolean {
+  return method === 'GET' && /(?:[.-]csv|\/export)$/.test(url);
+}
+
+/** Who may call a route, as the document says it. */
+export type RouteAccess = 'public' | 'visitor' | 'admin' | 'admin-sign-in';
+
+/**
+ * Who may call `route`: admin when it is under `/api/admin/` (the guarded scope of app.ts) or its own
+ * `onRequest` is the admin guard (`adminGuard(deps)` is one function per `deps`), the sign-in being
+ * the one admin route without a session (`config.adminAccess: 'sign-in'`); visitor when its feature
+ * is in {@link VISITOR_TOKEN_FEATURES}; public otherwise.
+ */
+export function routeAccess(route: Pick<RouteOptions, 'url' | 'onRequest' | 'config'>, guard: unknown): RouteAccess {
+  const onRequest: unknown[] = ([] as unknown[]).concat(route.onRequest ?? []);
+  if (route.url.startsWith('/api/admin/') || onRequest.includes(guard)) {
+    return route.config?.adminAccess === 'sign-in' ? 'admin-sign-in' : 'admin';
+  }
+  return VISITOR_TOKEN_FEATURES.has(featureTag(route.url)) ? 'visitor' : 'public';
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The errors a route of a kind may answer, added when its schema leaves them out. */
+const GENERIC_ERRORS: Record<number, string> = {
+  400: 'Bad Request: the request does not match this schema (`message` names each field and rule; `issues` lists them).',
+  401: 'Unauthorized: no live admin session (sign in at `POST /api/admin/login`).',
+  403: "Forbidden: the `Origin` header is missing or is not this site's own.",
+  429: 'Too Many Requests: over this route’s rate limit; `Retry-After` gives the seconds to wait.',
+};
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * The statuses `route` may answer beyond its own schema's, as zod response schemas (so the one
+ * conversion, fastify-type-provider-zod's, writes them like the route's own).
+ */
+function genericResponses(schema: FastifySchema | undefined, method: string, route: RouteOptions, access: RouteAccess): JsonObject {
+  const added: JsonObject = {};
+  const error = (status: number) => void (added[status] = apiErrorSchema.describe(GENERIC_ERRORS[status]!));
+  if (schema?.body || schema?.querystring || schema?.params || schema?.headers) error(400);
+  if (access === 'admin') error(401);
+  if ((access === 'admin' || access === 'admin-sign-in') && STATE_CHANGING.has(method)) error(403);
+  if (route.config?.rateLimit) error(429);
+  if (isCsvDownload(method, route.url)) {
+    added[200] = {
+      description: 'The CSV file (RFC 4180, UTF-8 with a byte-order mark), sent as an attachment.',
+      content: { 'text/csv': { schema: z.string() } },
+    };
+  }
+  return added;
+}
+
+/** `{ 302: … }`, in the converted (JSON Schema) form @fastify/swagger reads: no body, a `Location` header. */
+const REDIRECT_RESPONSE = {
+  type: 'null',
+  description: 'Found: the browser is sent on to the `Location` header’s URL.',
+  headers: { Location: { type: 'string', description: 'Where to go next.' } },
+};
+
+/** The `Origin` header state-changing admin calls must send (server/http/admin.guard.ts), as a header schema. */
+function withOriginHeader(headers: unknown, origin: string): JsonObject {
+  const base = (headers ?? { type: 'object', properties: {} }) as JsonObject;
+  return {
+    ...base,
+    properties: {
+      ...(base.properties as JsonObject | undefined),
+      Origin: { type: 'string', const: origin, description: "This site's origin: admin changes must come from its own pages." },
+    },
+    required: [...((base.required as string[] | undefined) ?? []), 'Origin'],
+  };
+}
+
+/** The `security` of an operation, by who may call it. */
+function securityOf(access: RouteAccess): Record<string, string[]>[] {
+  if (access === 'admin') return [{ [SECURITY_SCHEMES.adminSession]: [] }];
+  // The visitor hook never refuses a request: the token, when sent, widens what the answer holds.
+  if (access === 'visitor') return [{ [SECURITY_SCHEMES.visitorToken]: [] }, { [SECURITY_SCHEMES.visitorTokenHeader]: [] }, {}];
+  return [];
+}
+
+const VERBS: Record<string, string> = { get: 'Get', post: 'Post', put: 'Replace', patch: 'Update', delete: 'Delete' };
+const ACRONYMS: Record<string, string> = { csv: 'CSV', asin: 'ASIN', id: 'ID', ids: 'IDs', api: 'API' };
+
+/** A path's segments without the leading `api`, each `{name}` as `{ param: name }`. */
+function pathParts(openApiPath: string): ({ word: string } | { param: string })[] {
+  const segments = openApiPath.split('/').filter(Boolean);
+  if (segments[0] === 'api') segments.shift();
+  return segments.map((segment) => {
+    const param = /^\{(.+)\}$/.exec(segment)?.[1];
+    return param ? { param } : { word: segment };
+  });
+}
+
+/** `deal-alerts` → `['deal', 'alerts']`; `clicks.csv` → `['clicks', 'csv']`; `productAsin` → `['product', 'asin']`. */
+const words = (text: string) =>
+  text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** `delete` + `/api/deal-alerts/{id}` → `deleteDealAlertsById`. */
+export function operationIdOf(method: string, openApiPath: string): string {
+  const parts = pathParts(openApiPath).map((part) =>
+    'param' in part ? `By${words(part.param).map(capitalise).join('')}` : words(part.word).map(capitalise).join(''),
+  );
+  return method.toLowerCase() + parts.join('');
+}
+
+/** `post` + `/api/deal-alerts/{id}/check-price` → `Post deal alerts by ID, check price`. */
+export function generatedSummary(method: string, openApiPath: string): string {
+  const phrase = pathParts(openApiPath)
+    .map((part, i, all) => {
+      const text = ('param' in part ? ['by', ...words(part.param)] : words(part.word)).map((w) => ACRONYMS[w] ?? w).join(' ');
+      return i > 0 && 'param' in all[i - 1]! ? `, ${text}` : ` ${text}`;
+    })
+    .join('');
+  return `${VERBS[method] ?? method.toUpperCase()}${phrase || ' root'}`;
+}
+
+/** The route's own `summary`, else the first sentence of its `description`, else {@link generatedSummary}. */
+function summaryOf(operation: JsonObject, method: string, openApiPath: string): string {
+  if (typeof operation.summary === 'string' && operation.summary.trim()) return operation.summary;
+  const description = typeof operation.description === 'string' ? operation.description.trim() : '';
+  const sentence = /^[^\n]*?[.!?](?=\s|$)/.exec(description)?.[0] ?? description.split('\n')[0];
+  return sentence && sentence.length <= 120 ? sentence : generatedSummary(method, openApiPath);
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Each operation (a copy, as one route with several methods shares one object) with its `operationId` and `summary`. */
+function nameOperations(paths: Record<string, JsonObject>): Record<string, JsonObject> {
+  const taken = new Set<string>();
+  const named: Record<string, JsonObject> = {};
+  for (const [openApiPath, item] of Object.entries(paths)) {
+    named[openApiPath] = Object.fromEntries(
+      Object.entries(item).map(([method, value]) => {
+        if (!HTTP_METHODS.has(method)) return [method, value];
+        const operation = value as JsonObject;
+        const wanted = typeof operation.operationId === 'string' ? operation.operationId : operationIdOf(method, openApiPath);
+        let operationId = wanted;
+        for (let n = 2; taken.has(operationId); n += 1) operationId = `${wanted}${n}`;
+        taken.add(operationId);
+        return [method, { ...operation, operationId, summary: summaryOf(operation, method, openApiPath) }];
+      }),
+    );
+  }
+  return named;
+}
+
+/**
+ * Writes paths that differ only in their parameters' names (which OpenAPI counts as one path) as one
+ * path whose parameters join the names (`{slug}` and `{id}` → `{slugOrId}`), renaming each
+ * operation's path parameter and saying what it was. Other paths keep their place and form.
+ */
+function mergeIdenticalPaths(paths: Record<string, JsonObject>): Record<string, JsonObject> {
+  const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+  const names = (p: string) => [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const groups = new Map<string, string[]>();
+  for (const p of Object.keys(paths)) groups.set(shape(p), [...(groups.get(shape(p)) ?? []), p]);
+  const merged: Record<string, JsonObject> = {};
+  for (const [pathShape, members] of groups) {
+    if (members.length === 1) {
+      merged[members[0]!] = paths[members[0]!]!;
+      continue;
+    }
+    const joined = names(members[0]!).map((_, i) => {
+      const distinct = [...new Set(members.map((m) => names(m)[i]!))];
+      return distinct.map((name, j) => (j === 0 ? name : capitalise(name))).join('Or');
+    });
+    let slot = 0;
+    const mergedPath = pathShape.replace(/\{\}/g, () => `{${joined[slot++]}}`);
+    const item: JsonObject = {};
+    for (const member of members) {
+      const own = names(member);
+      for (const [method, value] of Object.entries(paths[member]!)) {
+        if (!HTTP_METHODS.has(method)) continue;
+        const operation = value as JsonObject & { parameters?: JsonObject[] };
+        const parameters = operation.parameters?.map((parameter) => {
+          const i = parameter.in === 'path' ? own.indexOf(String(parameter.name)) : -1;
+          if (i < 0 || joined[i] === parameter.name) return parameter;
+          const note = `The route's \`:${String(parameter.name)}\` (other operations on this path read this segment differently).`;
+          const description = typeof parameter.description === 'string' ? `${parameter.description} ${note}` : note;
+          return { ...parameter, name: joined[i], description };
+        });
+        item[method] = parameters ? { ...operation, parameters } : operation;
+      }
+    }
+    merged[mergedPath] = item;
+  }
+  return merged;
+}
+
+/**
  * Registers @fastify/swagger, @fastify/swagger-ui at {@link DOCS_PREFIX} and `GET` {@link OPENAPI_URL}.
  * Register before the route modules: swagger collects routes through an `onRoute` hook, so it only
  * sees routes added after it.
  */
 export async function openApiDocs(app: App, deps: AppDeps): Promise<void> {
+  const origin = new URL(deps.env.PUBLIC_URL).origin;
+  const guard = adminGuard(deps);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -77,14 +340,61 @@ export async function openApiDocs(app: App, deps: AppDeps): Promise<void> {
         version: deps.version ?? packageVersion(),
       },
       servers: [{ url: deps.env.PUBLIC_URL }],
+      components: {
+        securitySchemes: {
+          [SECURITY_SCHEMES.adminSession]: {
+            type: 'apiKey',
+            in: 'cookie',
+            // The name sessionCookieName (features/admin-auth/admin-auth.rules.ts) gives this PUBLIC_URL:
+            // http/ imports no feature, so the rule is restated; server/http/openapi.test.ts signs in and compares.
+            name: deps.env.PUBLIC_URL.startsWith('https://') ? '__Host-admin_session' : 'admin_session',
+            description:
+              'The admin session, set HttpOnly and SameSite=Strict by `POST /api/admin/login` (`__Host-admin_session` on https, `admin_session` on http). State-changing calls must also send `Origin`: this site.',
+          },
+          [SECURITY_SCHEMES.visitorToken]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A shopper's visitor token (from the confirmation e-mail's link, or from creating an alert on this device). Never required: without it the answer holds less, or a 401/403 says what is missing.",
+          },
+          [SECURITY_SCHEMES.visitorTokenHeader]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Visitor-Token',
+            description: 'The visitor token in a header of its own instead of `Authorization: Bearer`.',
+          },
+        },
+      },
     },
     transform: (input) => {
-      if (!isDocumentedUrl(input.url)) return { schema: { ...input.schema, hide: true }, url: input.url };
-      const { schema, url } = jsonSchemaTransform(input);
-      if (schema?.hide) return { schema, url };
-      return { schema: { ...schema, tags: schema?.tags ?? [featureTag(url)] }, url };
+      const { schema, url, route } = input;
+      if (!isDocumentedUrl(url)) return { schema: { ...schema, hide: true }, url };
+      // One method per route here (swagger leaves out the HEAD twins); the first, should there be more.
+      const method = ([] as string[]).concat(route.method).find((m) => m !== 'HEAD') ?? 'GET';
+      const access = routeAccess(route, guard);
+      const added = genericResponses(schema, method, route, access);
+      const own = (schema?.response ?? {}) as JsonObject;
+      const missing = Object.fromEntries(Object.entries(added).filter(([status]) => !(status in own)));
+      const redirect = isRedirect(method, url) && !('302' in own);
+      // A route without a response schema answers 200 with some body (swagger's "Default Response");
+      // once errors are added, say so, or the document would list the errors only.
+      if (!schema?.response && !redirect && Object.keys(missing).length > 0 && !('200' in missing)) missing[200] = z.unknown();
+      const converted = jsonSchemaTransform({ ...input, schema: { ...schema, response: { ...own, ...missing } } });
+      if (converted.schema?.hide) return converted;
+      const out = { ...converted.schema } as FastifySchema & JsonObject;
+      if (redirect) out.response = { ...(out.response as JsonObject), 302: REDIRECT_RESPONSE };
+      if (Object.keys((out.response as JsonObject | undefined) ?? {}).length === 0) delete out.response;
+      if ((access === 'admin' || access === 'admin-sign-in') && STATE_CHANGING.has(method)) {
+        out.headers = withOriginHeader(out.headers, origin);
+      }
+      out.tags = (schema?.tags as string[] | undefined) ?? [featureTag(url)];
+      out.security = securityOf(access);
+      return { schema: out, url: converted.url };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => {
+      const document = jsonSchemaTransformObject(input) as JsonObject & { paths?: Record<string, JsonObject> };
+      return { ...document, paths: mergeIdenticalPaths(nameOperations(document.paths ?? {})) };
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
