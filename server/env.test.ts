@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env';
+import { EnvError, environmentWithDotEnv, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('starts with no variables at all, generating and keeping a secret key in DATA_DIR', () => {
@@ -70,5 +70,21 @@ describe('loadEnv', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://deals.example.co.uk/', SECRET_KEY: 'k'.repeat(40) }).PUBLIC_URL).toBe(
       'https://deals.example.co.uk',
     );
+  });
+});
+
+describe('environmentWithDotEnv (.env.example: "Copy to .env")', () => {
+  it('reads a .env file in the folder under the real environment, which wins', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dotenv-'));
+    writeFileSync(path.join(dir, '.env'), 'PORT=4100\nAFFILIATE_TAG=fromfile-21\n# a comment\n');
+    const env = loadEnv(environmentWithDotEnv(dir, { AFFILIATE_TAG: 'real-21', SECRET_KEY: 'k'.repeat(48) }), { persistSecret: false });
+    expect(env.PORT).toBe(4100);
+    expect(env.AFFILIATE_TAG).toBe('real-21');
+  });
+
+  it('is the real environment alone without a .env file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dotenv-'));
+    const real = { PORT: '4200' };
+    expect(environmentWithDotEnv(dir, real)).toBe(real);
   });
 });

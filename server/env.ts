@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseDotEnv } from 'dotenv';
 import { z } from 'zod';
 import { AFFILIATE_TAG_PATTERN } from '../common/affiliate';
 
@@ -256,7 +257,22 @@ export class EnvError extends Error {
  * `DATA_DIR/secret-key`, generating and storing 32 random bytes (hex) on first start.
  * `PUBLIC_URL` defaults to `http://localhost:{PORT}`, `AMAZON_PARTNER_TAG` to `AFFILIATE_TAG`. Throws EnvError naming each bad variable.
  */
-export function loadEnv(source: Record<string, string | undefined> = process.env, opts: { persistSecret?: boolean } = {}): Env {
+/**
+ * The environment the app reads: the variables of a `.env` file in `cwd` (the project folder, when
+ * `npm start` runs there), when there is one, under the process's own environment, which wins
+ * (.env.example: "Copy to .env or export them"). Parsed with `dotenv`; nothing is written to
+ * `process.env`.
+ */
+export function environmentWithDotEnv(
+  cwd: string = process.cwd(),
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string | undefined> {
+  const file = path.join(cwd, '.env');
+  if (!existsSync(file)) return env;
+  return { ...parseDotEnv(readFileSync(file)), ...env };
+}
+
+export function loadEnv(source: Record<string, string | undefined> = environmentWithDotEnv(), opts: { persistSecret?: boolean } = {}): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new EnvError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
@@ -293,7 +309,7 @@ function readOrCreateSecret(dataDir: string): string {
  * prints every bad variable to stderr and returns null, so the caller exits with code 1.
  * Other errors are rethrown.
  */
-export function loadEnvOrReport(source: Record<string, string | undefined> = process.env): Env | null {
+export function loadEnvOrReport(source: Record<string, string | undefined> = environmentWithDotEnv()): Env | null {
   try {
     return loadEnv(source);
   } catch (error) {
