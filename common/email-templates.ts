@@ -13,6 +13,7 @@
  *   {@link DEFAULT_DEAL_ALERT_HTML} (admin-area §5).
  */
 import Mustache from 'mustache';
+import escapeHtmlText from 'escape-html';
 
 /** The placeholders of admin-area §9, in the spec's order (the editor's insert buttons). */
 export const TEMPLATE_PLACEHOLDERS = [
@@ -167,18 +168,12 @@ export function renderTemplateHtml(html: string, values: TemplateValues): string
   return Mustache.render(html, values, undefined, { escape: escapeHtml });
 }
 
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#x60;',
-};
-
-/** HTML escaping of a value (text and quoted attribute values alike); our own, so no global setting can turn it off. */
+/**
+ * HTML escaping of a value (text and quoted attribute values alike: & < > " ', the `escape-html`
+ * package), passed to Mustache explicitly, so no global Mustache setting can turn it off.
+ */
 export function escapeHtml(value: string): string {
-  return String(value).replace(/[&<>"'`]/g, (c) => HTML_ENTITIES[c] ?? c);
+  return escapeHtmlText(String(value));
 }
 
 /** Renders a checked subject: values as plain text, line breaks and runs of spaces collapsed, at most 300 characters. */

@@ -176,6 +176,7 @@ const FIELDS: Field[] = ['preview', 'title', 'imageUrl', 'was', 'now', 'saving',
 const marker = (field: Field) => `zqdealalerts${field.toLowerCase()}qz`;
 const FIELD_BY_MARKER = new Map(FIELDS.map((f) => [marker(f), f]));
 const MARKER_PATTERN = /(zqdealalerts[a-z]+qz)/;
+/** React's own escaping of text (`&#x27;` for an apostrophe), so a filled-in field reads exactly as a direct render. */
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 

@@ -3,6 +3,7 @@
  * (URL-encoded), so the demo needs no external files and shows no one else's images. Each has the
  * category colour, a simple line icon of the product type, a short label and a "DEMO" tag (top right, clear of the card's discount badge).
  */
+import escapeHtml from 'escape-html';
 
 /** The product types we can draw. */
 export type DemoIcon =
@@ -89,7 +90,7 @@ const ICONS: Record<DemoIcon, string> = {
 
 /** Escapes text for an SVG text node. */
 function xmlText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escapeHtml(text);
 }
 
 /**
