@@ -15,9 +15,6 @@ const featuresIn = (dir) =>
 const serverFeatures = featuresIn('./server/features/');
 const webFeatures = featuresIn('./web/features/');
 
-const httpImportsNoFeature =
-  'http/ imports no feature: let the feature pass what http/ needs in, or move the code into the feature that owns it.';
-
 /**
  * The import rules of docs/architecture.md ("Import rules"), as import-x/no-restricted-paths zones:
  * a check, not a hope. Paths are resolved, so `../x` and deep paths are caught alike.
@@ -31,6 +28,40 @@ const importZones = [
     message: 'Web features never import each other: lift what both need to web/lib, web/components or common/.',
   })),
   { target: './web/components/ui', from: './web/features', message: 'components/ui is feature-free.' },
+  // The admin area (web/admin, DESIGN.md §3): routes → features/<domain> → components and lib. Admin features
+  // never import each other; an admin feature may import its own domain's shopper feature (the alerts tab
+  // shows prices by alert.rules.ts, the Similar tab calls the shoppers' fetchers), no other.
+  ...featuresIn('./web/admin/features/').map((feature) => ({
+    target: `./web/admin/features/${feature}`,
+    from: './web/admin/features',
+    except: [`./${feature}`],
+    message: 'Admin features never import each other: lift what both need to web/admin/components, web/admin/lib, web/lib or common/.',
+  })),
+  ...featuresIn('./web/admin/features/').map((feature) => ({
+    target: `./web/admin/features/${feature}`,
+    from: './web/features',
+    except: [`./${feature}`],
+    message:
+      "Admin code takes from the shopper side only web/components/ui, web/lib, common/ and, in web/admin/features/<domain>, that domain's web/features/<domain>: move the piece there.",
+  })),
+  {
+    target: ['./web/admin/routes', './web/admin/components', './web/admin/lib'],
+    from: './web/features',
+    message:
+      "Admin code takes from the shopper side only web/components/ui, web/lib, common/ and, in web/admin/features/<domain>, that domain's web/features/<domain>: move the piece there.",
+  },
+  // No tab imports the route that loads it (tabs once took AdminTabProps from admin-tabs.tsx: an import circle).
+  {
+    target: ['./web/admin/features', './web/admin/components', './web/admin/lib'],
+    from: './web/admin/routes',
+    message: 'Only admin routes import admin routes: a tab takes AdminTabProps from web/admin/components/admin-tab.ts.',
+  },
+  { target: './web/admin/components', from: './web/admin/features', message: 'web/admin/components and web/admin/lib are feature-free.' },
+  {
+    target: './web/admin/lib',
+    from: ['./web/admin/features', './web/admin/components'],
+    message: 'web/admin/components and web/admin/lib are feature-free.',
+  },
   // Web and server meet only in common/ (the API contract is common/api/*.schema.ts); common/ runs on both.
   {
     target: './web',
@@ -47,29 +78,11 @@ const importZones = [
     from: ['./server', './web'],
     message: 'common/ runs on both sides, so it imports neither server/ nor web/: move the piece it needs into common/.',
   },
-  // Shopper pages never import the admin area (its own lazy chunk, DESIGN.md §3). Admin code is the admin
-  // routes, the admin* features, components/admin, a shopper feature's components/admin/ and admin.api.ts,
-  // and the *.admin.* schemas in common/. Shopper code is everything else under routes, shell, components
-  // and features (a shopper feature's own components/admin/ and admin.api.ts are admin code, not targets).
+  // Shopper pages never import the admin area (web/admin: lazy chunks that only router.tsx loads, DESIGN.md
+  // §3) nor the *.admin.* schemas in common/. router.tsx is the one web file outside web/admin that names it.
   {
-    target: [
-      './web/routes/*.{ts,tsx}',
-      './web/routes/!(admin)/**',
-      './web/shell/**',
-      './web/components/!(admin)/**',
-      './web/features/!(admin*)/!(admin.api).{ts,tsx}',
-      './web/features/!(admin*)/!(components)/**',
-      './web/features/!(admin*)/components/*.{ts,tsx}',
-      './web/features/!(admin*)/components/!(admin)/**',
-    ],
-    from: [
-      './web/routes/admin/**',
-      './web/features/admin*/**',
-      './web/components/admin/**',
-      './web/features/*/components/admin/**',
-      './web/features/*/admin.api.ts',
-      './common/**/*.admin.*.ts',
-    ],
+    target: ['./web/routes', './web/features', './web/shell', './web/components', './web/lib', './web/main.tsx', './web/boot.ts'],
+    from: ['./web/admin/**', './common/**/*.admin.*.ts'],
     message:
       'Shopper code never imports admin code: move what both need to the shopper side (the feature, web/components/ui, web/lib or common/) and let the admin code import it.',
   },
@@ -102,26 +115,15 @@ const importZones = [
   },
   // http/ is the plumbing features build on, so it imports no feature (features import http/: that would be a loop).
   {
-    target: './server/http/**/!(admin.guard|visitor.guard).{ts,tsx}',
+    target: './server/http',
     from: './server/features',
-    message: httpImportsNoFeature,
+    message: 'http/ imports no feature: let the feature pass what http/ needs in, or move the code into the feature that owns it.',
   },
-  // Until the guards move (issue 26): admin.guard.ts and visitor.guard.ts may import the one service each
-  // already uses, nothing else from features/. Delete these two zones when the guards live in their features.
-  ...[
-    ['admin.guard', './admin-auth/admin-auth.service.ts'],
-    ['visitor.guard', './visitors/visitors.service.ts'],
-  ].map(([guard, service]) => ({
-    target: `./server/http/${guard}.ts`,
-    from: './server/features',
-    except: [service],
-    message: httpImportsNoFeature,
-  })),
   // Entry points and jobs go through services too.
   {
-    target: ['./server/jobs/**', './server/cli/**', './server/http/**', './server/*.ts'],
+    target: ['./server/jobs/**', './server/cli/**', './server/*.ts'],
     from: './server/features/**/*.queries.ts',
-    message: "Entry points, jobs and HTTP guards call a feature's *.service, never its *.queries.",
+    message: "Entry points and jobs call a feature's *.service, never its *.queries.",
   },
 ];
 

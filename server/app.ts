@@ -15,7 +15,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { App, AppDeps, RouteModule } from './app-deps';
-import { adminGuard } from './http/admin.guard';
 import { errorSummary, loggerOptions } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
 import { openRateLimitStore } from './http/rate-limit-store';
@@ -39,10 +38,11 @@ import { preferencesRoutes } from './features/preferences/preferences.routes';
 import { blogRoutes } from './features/blog/blog.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { adminAuthRoutes } from './features/admin-auth/admin-auth.admin.routes';
+import { guardAdminArea } from './features/admin-auth/admin.guard';
 import { auditRoutes } from './features/audit/audit.admin.routes';
 import { catalogueAdminRoutes } from './features/catalogue-admin/catalogue-admin.admin.routes';
 import { catalogueImportAdminRoutes } from './features/catalogue/catalogue-import.admin.routes';
-import { catalogueBulkRoutes } from './features/catalogue/catalogue-bulk.routes';
+import { catalogueBulkAdminRoutes } from './features/catalogue/catalogue-bulk.admin.routes';
 import { budgetDealsAdminRoutes } from './features/budget-deals/budget-deals.admin.routes';
 import { budgetDealsRoutes } from './features/budget-deals/budget-deals.routes';
 import { seoRoutes } from './features/seo/seo.routes';
@@ -52,9 +52,10 @@ import { preferencesAdminRoutes } from './features/preferences/preferences.admin
 import { erasureAdminRoutes } from './features/erasure/erasure.admin.routes';
 import { alertsAdminRoutes } from './features/alerts/alerts.admin.routes';
 import { priceChecksAdminRoutes } from './features/price-checks/price-checks.admin.routes';
-import { amazonApiRoutes } from './features/amazon-api/amazon-api.routes';
+import { priceCheckLogsAdminRoutes } from './features/price-checks/price-check-logs.admin.routes';
+import { amazonSearchAdminRoutes } from './features/amazon-api/amazon-search.admin.routes';
 import { amazonApiAdminRoutes } from './features/amazon-api/amazon-api.admin.routes';
-import { emailsRoutes } from './features/emails/emails.routes';
+import { emailTestAdminRoutes } from './features/emails/email-test.admin.routes';
 import { emailTemplatesRoutes } from './features/emails/email-templates.admin.routes';
 import { emailAlertsRoutes } from './features/emails/email-alerts.admin.routes';
 
@@ -78,10 +79,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   blogRoutes,
   contactRoutes,
   seoRoutes,
-  amazonApiRoutes,
-  catalogueBulkRoutes,
   budgetDealsRoutes,
-  emailsRoutes,
 ];
 
 /**
@@ -91,8 +89,8 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
 const asApp = (scope: unknown): App => scope as App;
 
 /**
- * Owner-side route modules (`<domain>.admin.routes.ts`), registered inside the `/api/admin` scope
- * behind the admin guard hook (DESIGN.md §3). Add each new admin module here.
+ * Owner-side route modules (`<domain>.admin.routes.ts`) under `/api/admin` (their paths are relative
+ * to it), registered in the admin area (DESIGN.md §3). Add each new admin module here.
  */
 const ADMIN_ROUTE_MODULES: RouteModule[] = [
   adminAuthRoutes,
@@ -119,11 +117,17 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
 ];
 
 /**
- * Admin-only route modules at the paths the spec gives them outside `/api/admin` (e.g. the
- * `/api/category-pages` writes): every route in them carries `onRequest: adminGuard(deps)`, as
- * `GET /api/price-check-logs` does. Each in its own scope.
+ * Owner-side route modules at the paths the spec gives them outside `/api/admin` (full paths), also
+ * registered in the admin area, each in its own scope: the category-page list and writes, the
+ * price-check log, Amazon search, the bulk import and the test e-mail.
  */
-const ADMIN_ROUTES_OUTSIDE_PREFIX: RouteModule[] = [categoryPagesAdminRoutes];
+const ADMIN_ROUTES_OUTSIDE_PREFIX: RouteModule[] = [
+  categoryPagesAdminRoutes,
+  priceCheckLogsAdminRoutes,
+  amazonSearchAdminRoutes,
+  catalogueBulkAdminRoutes,
+  emailTestAdminRoutes,
+];
 
 /**
  * Fastify's `trustProxy` from TRUST_PROXY: false when unset; a hop count n trusts the n nearest
@@ -184,19 +188,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Each module in its own encapsulated scope (its hooks stay its own).
   for (const module of SHOPPER_ROUTE_MODULES) await app.register(async (scope) => module(asApp(scope), deps));
-  for (const module of ADMIN_ROUTES_OUTSIDE_PREFIX) await app.register(async (scope) => module(asApp(scope), deps));
-  // The admin area: one scope, one guard hook; every owner-side module registers inside it.
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', adminGuard(deps));
-      for (const module of ADMIN_ROUTE_MODULES) await module(asApp(scope), deps);
-      // Unknown admin paths go through the guard too: 401 without a session, not a route map.
-      scope.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: 'Not Found', message: `path: no admin endpoint ${request.method} ${request.url.split('?')[0]}` }),
-      );
-    },
-    { prefix: '/api/admin' },
-  );
+  // The admin area: one scope, one guard hook, every owner-side route inside it (issue 26).
+  await app.register(async (area) => {
+    guardAdminArea(area, deps);
+    await area.register(
+      async (scope) => {
+        for (const module of ADMIN_ROUTE_MODULES) await module(asApp(scope), deps);
+        // Unknown admin paths go through the guard too: 401 without a session, not a route map.
+        scope.setNotFoundHandler((request, reply) =>
+          reply.status(404).send({ error: 'Not Found', message: `path: no admin endpoint ${request.method} ${request.url.split('?')[0]}` }),
+        );
+      },
+      { prefix: '/api/admin' },
+    );
+    for (const module of ADMIN_ROUTES_OUTSIDE_PREFIX) await area.register(async (scope) => module(asApp(scope), deps));
+  });
   await app.register(async (scope) => webRoutes(asApp(scope), deps));
   return app;
 }

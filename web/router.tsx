@@ -42,8 +42,8 @@ function toTrending({ request }: { request: Request }) {
   return redirect(`${paths.trending()}${new URL(request.url).search}`);
 }
 // The admin area (issue 11): its own layout, outside the shoppers' shell, in lazy chunks only.
-const adminShell = async () => ({ Component: (await import('./routes/admin/admin-shell.route')).AdminShellPage });
-const adminLogin = async () => ({ Component: (await import('./routes/admin/admin-login.route')).AdminLoginPage });
+const adminShell = async () => ({ Component: (await import('./admin/routes/admin-shell.route')).AdminShellPage });
+const adminLogin = async () => ({ Component: (await import('./admin/routes/admin-login.route')).AdminLoginPage });
 
 export const routes: RouteObject[] = [
   {

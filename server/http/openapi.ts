@@ -21,8 +21,8 @@
  * - `operationId` (method + path in camelCase, unique: `DELETE /api/deal-alerts/{id}` →
  *   `deleteDealAlertsById`) and `summary` (the route schema's `summary`, else the first sentence of
  *   its `description`, else method + path in words), on every operation.
- * - `security`: the admin session cookie (`adminSession`) on admin routes (those under
- *   `/api/admin/`, and those elsewhere whose `onRequest` is the admin guard); the visitor token
+ * - `security`: the admin session cookie (`adminSession`) on admin routes (those of the admin area
+ *   of app.ts, which marks each `config.adminAccess`, and any other under `/api/admin/`); the visitor token
  *   (`visitorToken` as `Authorization: Bearer`, or `visitorTokenHeader` as `X-Visitor-Token`), never
  *   required, on the routes of the scopes that read it ({@link VISITOR_TOKEN_FEATURES}); none (`[]`)
  *   elsewhere and on the admin sign-in. State-changing admin calls also list their `Origin` header.
@@ -57,7 +57,6 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import type { App, AppDeps } from '../app-deps';
 import { PROJECT_ROOT } from '../project-root';
-import { adminGuard } from './admin.guard';
 import { apiErrorSchema } from './errors';
 
 /** Where the browsable reference is served. */
@@ -74,7 +73,7 @@ export const SECURITY_SCHEMES = {
 
 /**
  * The features (URL second segment, {@link featureTag}) whose route module adds the visitor hook
- * (`visitorOnRequest`, server/http/visitor.guard.ts) to its scope: alerts and their price checks,
+ * (`visitorOnRequest`, server/features/visitors/visitor.guard.ts) to its scope: alerts and their price checks,
  * subscriptions and unsubscribes, signups and sign-in, preferences, clicks and visits. A scope's
  * hooks are not part of the route options Fastify shows to `onRoute`, so they are named here;
  * server/http/openapi.test.ts checks the list against what the routes answer (every answer of a
@@ -82,7 +81,6 @@ export const SECURITY_SCHEMES = {
  */
 export const VISITOR_TOKEN_FEATURES: ReadonlySet<string> = new Set([
   'deal-alerts',
-  'price-check-logs',
   'subscribers',
   'unsubscribe',
   'signup',
@@ -135,14 +133,13 @@ export function isCsvDownload(method: string, url: string): boolean {
 export type RouteAccess = 'public' | 'visitor' | 'admin' | 'admin-sign-in';
 
 /**
- * Who may call `route`: admin when it is under `/api/admin/` (the guarded scope of app.ts) or its own
- * `onRequest` is the admin guard (`adminGuard(deps)` is one function per `deps`), the sign-in being
- * the one admin route without a session (`config.adminAccess: 'sign-in'`); visitor when its feature
+ * Who may call `route`: admin when it is in the admin area of app.ts (which marks every route of it
+ * `config.adminAccess`, features/admin-auth/admin.guard.ts `guardAdminArea`) or under `/api/admin/`,
+ * the sign-in being the one admin route without a session (`config.adminAccess: 'sign-in'`); visitor when its feature
  * is in {@link VISITOR_TOKEN_FEATURES}; public otherwise.
  */
-export function routeAccess(route: Pick<RouteOptions, 'url' | 'onRequest' | 'config'>, guard: unknown): RouteAccess {
-  const onRequest: unknown[] = ([] as unknown[]).concat(route.onRequest ?? []);
-  if (route.url.startsWith('/api/admin/') || onRequest.includes(guard)) {
+export function routeAccess(route: Pick<RouteOptions, 'url' | 'config'>): RouteAccess {
+  if (route.url.startsWith('/api/admin/') || route.config?.adminAccess !== undefined) {
     return route.config?.adminAccess === 'sign-in' ? 'admin-sign-in' : 'admin';
   }
   return VISITOR_TOKEN_FEATURES.has(featureTag(route.url)) ? 'visitor' : 'public';
@@ -187,7 +184,7 @@ const REDIRECT_RESPONSE = {
   headers: { Location: { type: 'string', description: 'Where to go next.' } },
 };
 
-/** The `Origin` header state-changing admin calls must send (server/http/admin.guard.ts), as a header schema. */
+/** The `Origin` header state-changing admin calls must send (features/admin-auth/admin.guard.ts), as a header schema. */
 function withOriginHeader(headers: unknown, origin: string): JsonObject {
   const base = (headers ?? { type: 'object', properties: {} }) as JsonObject;
   return {
@@ -330,7 +327,6 @@ function mergeIdenticalPaths(paths: Record<string, JsonObject>): Record<string, 
  */
 export async function openApiDocs(app: App, deps: AppDeps): Promise<void> {
   const origin = new URL(deps.env.PUBLIC_URL).origin;
-  const guard = adminGuard(deps);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -371,7 +367,7 @@ export async function openApiDocs(app: App, deps: AppDeps): Promise<void> {
       if (!isDocumentedUrl(url)) return { schema: { ...schema, hide: true }, url };
       // One method per route here (swagger leaves out the HEAD twins); the first, should there be more.
       const method = ([] as string[]).concat(route.method).find((m) => m !== 'HEAD') ?? 'GET';
-      const access = routeAccess(route, guard);
+      const access = routeAccess(route);
       const added = genericResponses(schema, method, route, access);
       const own = (schema?.response ?? {}) as JsonObject;
       const missing = Object.fromEntries(Object.entries(added).filter(([status]) => !(status in own)));

@@ -72,26 +72,76 @@ const zones: Record<string, Zone> = {
   'web shopper code never imports admin code': {
     message: /Shopper code never imports admin code/,
     refused: [
-      ['web/routes/probe.route.tsx', use('./admin/admin-tabs')],
-      ['web/routes/probe.route.tsx', use('../features/admin-catalogue/api')],
-      ['web/routes/probe.route.tsx', use('../features/emails/admin.api')],
-      ['web/routes/probe.route.tsx', lazy('../features/emails/components/admin/email-alerts-tab')],
+      ['web/routes/probe.route.tsx', use('../admin/routes/admin-tabs')],
+      ['web/routes/probe.route.tsx', lazy('../admin/features/emails/components/email-alerts-tab')],
       ['web/routes/probe.route.tsx', useType('../../common/api/emails.admin.schema', 'ApiProbe')],
-      ['web/shell/probe.tsx', use('../components/admin/catalogue-maintenance')],
-      ['web/shell/probe.tsx', use('../features/amazon-api/admin.api')],
-      ['web/components/ui/probe.tsx', use('../admin/catalogue-maintenance')],
-      // A shopper feature's own admin parts are admin code too.
-      ['web/features/alerts/probe.ts', use('./admin.api')],
-      ['web/features/alerts/components/probe.tsx', use('../admin.api')],
-      ['web/features/alerts/components/probe.tsx', use('./admin/alerts-tab')],
+      ['web/shell/probe.tsx', use('../admin/components/catalogue-maintenance')],
+      ['web/components/ui/probe.tsx', use('../../admin/lib/admin-query-keys')],
+      ['web/lib/probe.ts', use('../admin/lib/admin-query-keys')],
+      ['web/main.tsx', lazy('./admin/routes/admin-shell.route')],
+      // A shopper feature never reaches into its own domain's admin feature either.
+      ['web/features/alerts/probe.ts', use('../../admin/features/alerts/api')],
+      ['web/features/alerts/components/probe.tsx', use('../../../admin/features/alerts/components/alerts-tab')],
     ],
     allowed: [
-      ['web/features/alerts/components/admin/probe.tsx', use('../../admin.api')],
-      ['web/features/alerts/components/admin/probe.tsx', use('../../api')],
-      ['web/routes/admin/probe.tsx', lazy('../../features/emails/components/admin/email-alerts-tab')],
-      ['web/features/admin-catalogue/probe.ts', use('../../components/admin/catalogue-maintenance')],
+      // The router is the one web file outside web/admin that loads it (lazily).
+      ['web/router.tsx', lazy('./admin/routes/admin-shell.route')],
+      ['web/admin/routes/probe.tsx', lazy('../features/emails/components/email-alerts-tab')],
+      ['web/admin/features/alerts/components/probe.tsx', use('../api')],
       ['web/routes/probe.route.tsx', use('../features/alerts/api')],
       ['web/routes/probe.route.tsx', use('../../common/api/alerts.schema')],
+    ],
+  },
+  'web admin features never import each other': {
+    message: /Admin features never import each other/,
+    refused: [
+      ['web/admin/features/alerts/probe.ts', use('../signups/api')],
+      ['web/admin/features/catalogue/components/probe.tsx', use('../../clicks/components/stat-card')],
+    ],
+    allowed: [
+      ['web/admin/features/alerts/probe.ts', use('./api')],
+      ['web/admin/features/catalogue/probe.ts', use('../../components/catalogue-maintenance')],
+      ['web/admin/features/alerts/probe.ts', use('../../lib/admin-query-keys')],
+    ],
+  },
+  "web admin code takes from shopper features only its own domain's": {
+    message: /Admin code takes from the shopper side only/,
+    refused: [
+      ['web/admin/features/alerts/probe.ts', use('../../../features/signups/api')],
+      ['web/admin/routes/probe.tsx', use('../../features/alerts/alert.rules')],
+      ['web/admin/components/probe.tsx', use('../../features/products/api')],
+      ['web/admin/lib/probe.ts', use('../../features/search/api')],
+    ],
+    allowed: [
+      ['web/admin/features/alerts/probe.ts', use('../../../features/alerts/alert.rules')],
+      ['web/admin/features/alternatives/probe.ts', use('../../../features/alternatives/api')],
+      ['web/admin/routes/probe.tsx', use('../../components/ui/button')],
+      ['web/admin/components/probe.tsx', use('../../lib/http.client')],
+      ['web/admin/lib/probe.ts', use('../../../common/money')],
+    ],
+  },
+  'web admin: only routes import routes': {
+    message: /Only admin routes import admin routes/,
+    refused: [
+      ['web/admin/features/clicks/components/probe.tsx', useType('../../../routes/admin-tabs', 'AdminTab')],
+      ['web/admin/components/probe.ts', use('../routes/admin-tabs')],
+      ['web/admin/lib/probe.ts', use('../routes/admin-shell.route')],
+    ],
+    allowed: [
+      ['web/admin/features/clicks/components/probe.tsx', useType('../../../components/admin-tab', 'AdminTabProps')],
+      ['web/admin/routes/probe.tsx', use('./admin-tabs')],
+    ],
+  },
+  'web admin components and lib import no admin feature': {
+    message: /web\/admin\/components and web\/admin\/lib are feature-free/,
+    refused: [
+      ['web/admin/components/probe.tsx', use('../features/catalogue/api')],
+      ['web/admin/lib/probe.ts', use('../features/audit/api')],
+      ['web/admin/lib/probe.ts', use('../components/catalogue-maintenance')],
+    ],
+    allowed: [
+      ['web/admin/components/probe.tsx', use('../lib/admin-catalogue-refetch')],
+      ['web/admin/lib/probe.ts', use('./admin-query-keys')],
     ],
   },
   'server shopper code never imports admin code': {
@@ -121,21 +171,16 @@ const zones: Record<string, Zone> = {
     refused: [['server/db/probe.ts', use('../http/errors')]],
     allowed: [['server/db/probe.ts', use('../env')]],
   },
-  'http imports no feature (the two guards excepted until they move)': {
+  'http imports no feature': {
     message: /http\/ imports no feature/,
     refused: [
       ['server/http/probe.ts', use('../features/visitors/visitors.service')],
-      ['server/http/admin.guard.ts', use('../features/subscriptions/subscriptions.service')],
-      ['server/http/visitor.guard.ts', use('../features/admin-auth/admin-auth.service')],
+      ['server/http/probe.ts', useType('../features/admin-auth/admin.guard', 'AdminPrincipal')],
     ],
-    allowed: [
-      ['server/http/probe.ts', use('./errors')],
-      ['server/http/admin.guard.ts', use('../features/admin-auth/admin-auth.service')],
-      ['server/http/visitor.guard.ts', use('../features/visitors/visitors.service')],
-    ],
+    allowed: [['server/http/probe.ts', use('./errors')]],
   },
-  'entry points, jobs and http call services, never queries': {
-    message: /Entry points, jobs and HTTP guards call a feature's \*\.service/,
+  'entry points and jobs call services, never queries': {
+    message: /Entry points and jobs call a feature's \*\.service/,
     refused: [
       ['server/probe.ts', use('./features/subscriptions/subscriptions.queries')],
       ['server/cli/probe.cli.ts', use('../features/subscriptions/subscriptions.queries')],
@@ -146,7 +191,7 @@ const zones: Record<string, Zone> = {
 };
 
 const specOf = (code: string) => /from '([^']+)'|import\('([^']+)'\)/.exec(code)?.slice(1).find(Boolean) ?? '';
-/** Test names: "web/shell/probe.tsx → ../components/admin/x", the probe's source as the third column. */
+/** Test names: "web/shell/probe.tsx → ../admin/components/x", the probe's source as the third column. */
 const named = (probes: [string, string][]) => probes.map(([file, code]) => [file, specOf(code), code] as const);
 
 /** The module a probe imports must exist, or lint has nothing to check and a probe passes for nothing. */

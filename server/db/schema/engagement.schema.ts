@@ -3,7 +3,7 @@
  * preferences") and signups with their consent record (content-and-account-pages §2.2, §2.3, §7).
  *
  * Rows remember which visitor token created them (`created_by_token_id`), so a device token reaches
- * only what that browser saved (DESIGN.md §4 "Visitors"; server/http/visitor.guard.ts).
+ * only what that browser saved (DESIGN.md §4 "Visitors"; server/features/visitors/visitor.guard.ts).
  */
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

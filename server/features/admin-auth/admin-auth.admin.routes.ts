@@ -1,6 +1,6 @@
 /**
  * Admin sign-in and sign-out (issue 11 part 1), registered inside the `/api/admin` scope behind
- * the admin guard (server/http/admin.guard.ts):
+ * the admin guard (admin.guard.ts):
  *
  * - `POST /api/admin/login` `{ email, password }` → 204 with the session cookie. **Anyone** may
  *   call it (the guard checks only its Origin). 401 with one message for an unknown e-mail and a
@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app-deps';
 import { adminLoginBodySchema, adminMeSchema } from '../../../common/api/admin-auth.admin.schema';
-import { adminSessionToken } from '../../http/admin.guard';
+import { adminSessionToken } from './admin.guard';
 import { apiErrorSchema, errorBody } from '../../http/errors';
 import { perWindow } from '../../http/rate-limit';
 import { login, logout, sessionCookieName, sessionCookieOptions } from './admin-auth.service';

@@ -1,7 +1,7 @@
 /**
  * Admin access (issue 11 part 1; DESIGN.md §4 "Admin"): accounts, sign-in with its throttle, and
  * server-side sessions. Plain functions over the database; the HTTP side is
- * admin-auth.admin.routes.ts and server/http/admin.guard.ts.
+ * admin-auth.admin.routes.ts and admin.guard.ts.
  *
  * - Passwords: argon2id (password-hash.ts). An unknown e-mail is verified against a dummy hash, so
  *   it answers the same and takes about as long as a wrong password.

@@ -1,6 +1,6 @@
 /**
  * The admin catalogue tabs' endpoints (issue 11 part 3; admin-area §7), inside the `/api/admin`
- * scope behind the admin guard (server/http/admin.guard.ts). **Who may call: a signed-in admin
+ * scope behind the admin guard (server/features/admin-auth/admin.guard.ts). **Who may call: a signed-in admin
  * only** (401 without a live session; the DELETEs also 403 without this site's Origin).
  *
  * - `GET /api/admin/products?page&limit&sortBy&sortOrder&category&search&asin` → `{ products, pagination }`

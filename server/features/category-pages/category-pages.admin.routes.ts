@@ -1,8 +1,9 @@
 /**
  * The owners' category-page calls (admin-area §2 "Categories tab", §5, §7; issue 11 part 3). The
- * spec puts them under `/api/category-pages`, beside the public reads, so each carries the admin
- * guard's own hook (server/http/admin.guard.ts) as `onRequest`: **signed-in admins only** — 401
- * without a live session, and 403 for a write whose `Origin` is not this site's.
+ * spec puts them under `/api/category-pages`, beside the public reads, but this module is registered
+ * in the admin area of server/app.ts, behind the admin guard (admin-auth/admin.guard.ts):
+ * **signed-in admins only** — 401 without a live session, and 403 for a write whose `Origin` is not
+ * this site's.
  *
  * - `GET /api/category-pages` → 200 `{ categoryPages }`: every page, active or not, with its
  *   product count and times (more than the public reads show, hence admin-only).
@@ -37,7 +38,6 @@ import {
 import { categoryPageSlugSchema } from '../../../common/api/deals.schema';
 import { safeText } from '../../../common/api/text.schema';
 import type { App, AppDeps } from '../../app-deps';
-import { adminGuard } from '../../http/admin.guard';
 import { apiErrorSchema } from '../../http/errors';
 import { fail, sendOutcome } from '../../http/outcome';
 import { idParamsSchema } from '../../http/params';
@@ -75,7 +75,6 @@ export const csvFilePartSchema = z
 /** Registers the admin-only category-page calls; reads `deps.database`, `deps.env.AFFILIATE_TAG` and `deps.clock`. */
 export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
-  const onRequest = adminGuard(deps);
   const actor = (request: FastifyRequest): AdminActor => ({ adminId: request.admin!.id, now: deps.clock() });
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -84,16 +83,13 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
     limits: { fileSize: CATEGORY_PAGE_CSV_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
 
-  app.get(
-    '/api/category-pages',
-    { onRequest, schema: { response: { 200: adminCategoryPagesResponseSchema, 401: apiErrorSchema } } },
-    async () => listCategoryPagesForAdmin(db),
+  app.get('/api/category-pages', { schema: { response: { 200: adminCategoryPagesResponseSchema, 401: apiErrorSchema } } }, async () =>
+    listCategoryPagesForAdmin(db),
   );
 
   app.post(
     '/api/category-pages',
     {
-      onRequest,
       schema: { body: categoryPageCreateSchema, response: { 201: adminCategoryPageResponseSchema, 409: apiErrorSchema, ...errors } },
     },
     async (request, reply) => sendOutcome(reply, await createCategoryPage(db, actor(request), deps.env.AFFILIATE_TAG, request.body), 201),
@@ -102,7 +98,6 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
   app.put(
     '/api/category-pages/:id',
     {
-      onRequest,
       schema: { params: idParamsSchema, body: categoryPageUpdateSchema, response: { 200: adminCategoryPageResponseSchema, ...errors } },
     },
     async (request, reply) => sendOutcome(reply, await updateCategoryPage(db, actor(request), request.params.id, request.body)),
@@ -110,14 +105,13 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
 
   app.delete(
     '/api/category-pages/:id',
-    { onRequest, schema: { params: idParamsSchema, response: { 200: categoryPageDeletedSchema, ...errors } } },
+    { schema: { params: idParamsSchema, response: { 200: categoryPageDeletedSchema, ...errors } } },
     async (request, reply) => sendOutcome(reply, await deleteCategoryPage(db, actor(request), request.params.id)),
   );
 
   app.post(
     '/api/category-pages/:slug/products',
     {
-      onRequest,
       schema: { params: slugParams, body: categoryPageAsinsSchema, response: { 200: categoryPageProductsAddedSchema, ...errors } },
     },
     async (request, reply) =>
@@ -127,7 +121,6 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
   app.delete(
     '/api/category-pages/:slug/products',
     {
-      onRequest,
       schema: { params: slugParams, body: categoryPageAsinsSchema, response: { 200: categoryPageProductsRemovedSchema, ...errors } },
     },
     async (request, reply) =>
@@ -137,7 +130,6 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
   app.post(
     '/api/category-pages/:slug/upload-csv',
     {
-      onRequest,
       schema: {
         params: slugParams,
         consumes: ['multipart/form-data'],

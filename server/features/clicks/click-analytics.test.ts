@@ -20,7 +20,7 @@ import { createTestApp } from '../../test-support/test-app';
 import { seedProducts } from '../products/products.test-seed';
 import { SESSION_ABSOLUTE_MS } from '../admin-auth/admin-auth.rules';
 import { issueVisitorToken } from '../visitors/visitors.service';
-import { flushSearchCounts } from './search-counter.service';
+import { flushSearchCounts } from '../products/search-counter.service';
 
 const env = testEnv({ AFFILIATE_TAG: 'plain-21' });
 const A = 'B0AAAAAAA1';

@@ -24,7 +24,7 @@ import type { Env } from '../../env';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { storedReferrer } from '../../http/stored-referrer';
 import { categoryPageTag } from '../category-pages/category-pages.service';
-import { chooseOriginalPrice } from '../products/product-shape';
+import { chooseOriginalPrice } from '../products/products.service';
 import { attributedEmail, VISIT_PROOF_MAX_AGE_MS } from './click-attribution.rules';
 import { findClickedProduct, insertProductClick, type NewProductClick } from './clicks.queries';
 import { findVisitEmail } from './visits.queries';

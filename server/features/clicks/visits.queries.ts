@@ -1,7 +1,7 @@
-/** SQL of website visits and search counts (server/db/schema/site-visits.schema.ts). */
-import { and, eq, gte, sql } from 'drizzle-orm';
+/** SQL of website visits (server/db/schema/site-visits.schema.ts). */
+import { and, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { searchCounts, siteVisits } from '../../db/schema/site-visits.schema';
+import { siteVisits } from '../../db/schema/site-visits.schema';
 
 export type NewVisit = typeof siteVisits.$inferInsert;
 
@@ -18,12 +18,4 @@ export async function findVisitEmail(db: Db, ref: string, since: Date): Promise<
     .where(and(eq(siteVisits.ref, ref), gte(siteVisits.visitedAt, since)))
     .limit(1);
   return row?.email ?? null;
-}
-
-/** Adds `searches` to the count of the UTC hour starting at `hour`. */
-export async function addSearches(db: Db, hour: Date, searches: number): Promise<void> {
-  await db
-    .insert(searchCounts)
-    .values({ hour, searches })
-    .onConflictDoUpdate({ target: searchCounts.hour, set: { searches: sql`${searchCounts.searches} + ${searches}` } });
 }

@@ -15,10 +15,9 @@ import { visitResponseSchema, visitSchema } from '../../../common/api/visits.sch
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../../http/visitor.guard';
+import { visitorOnRequest } from '../visitors/visitor.guard';
 import { isCrawler } from './click-attribution.rules';
 import { recordVisit } from './visits.service';
-import { flushSearchCounts } from './search-counter.service';
 
 export async function visitsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
@@ -37,6 +36,4 @@ export async function visitsRoutes(app: App, deps: AppDeps): Promise<void> {
       return sendOutcome(reply, await recordVisit(db, request.body, request.visitor?.email ?? null, deps.clock()), 201);
     },
   );
-  // Search counts are kept in memory for up to 5 s: write them before the database closes.
-  app.addHook('onClose', async () => flushSearchCounts(db, (e) => app.log.warn(`search counts not saved: ${e.name}`)));
 }

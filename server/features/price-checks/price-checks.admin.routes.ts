@@ -2,7 +2,7 @@
  * The owners' price-check endpoints (admin-area §2 "Price Check History"; issue 12 part 2), inside
  * the `/api/admin` scope: **signed-in admins only** (401 without a live session; the POST also
  * needs the site's own Origin, else 403). The history itself is `GET /api/price-check-logs`
- * (price-checks.routes.ts), where the spec puts it.
+ * (price-check-logs.admin.routes.ts), where the spec puts it.
  *
  * - `POST /api/admin/price-checks` ("Check Prices Now") → `{ logId, alertsChecked,
  *   successfulChecks, failedChecks, drops, notificationsQueued }`: checks every active alert now

@@ -1,5 +1,5 @@
 /**
- * Price-check routes (shopper-screens §3 "Price check result", §7; admin-area §3 "Price check log", §7):
+ * The shoppers' price-check routes (shopper-screens §3 "Price check result", §7):
  *
  * - `POST /api/deal-alerts/:id/check-price` (visitor token) → PriceCheckResult of that alert
  *   (trigger 'manual'). 401 without a valid visitor token; 404 alike for an unknown id and for an
@@ -7,30 +7,20 @@
  * - `POST /api/deal-alerts/check-all-prices[?email=]` (visitor token) → `{ results, totalChecked }`
  *   for the alerts the token reaches (all of the address's with a mailbox token, this browser's with
  *   a device token); 401 without a token, 403 when `email` is another address.
- * - `GET /api/price-check-logs?page=&limit=` → `{ logs, pagination }`: pages of at most 10 logs
- *   (admin-area §9), newest first, `details` as JSON text of at most 100 per-product lines (failures
- *   first) with `detailsTotal`. **Signed-in admins only**: the admin guard's own hook
- *   (server/http/admin.guard.ts) answers 401 without an admin session; the URL stays where the spec
- *   (admin-area §7) puts it. 400 naming `page` or `limit` (1–10).
+ *
+ * The owners' price-check log (`GET /api/price-check-logs`) is in price-check-logs.admin.routes.ts.
  *
  * The two checks spend price-source quota, so they are limited to 10 a minute per IP.
  */
 import { z } from 'zod';
 import type { App, AppDeps } from '../../app-deps';
 import { emailSchema } from '../../../common/api/alerts.schema';
-import {
-  checkAllResponseSchema,
-  priceCheckLogsQuerySchema,
-  priceCheckLogsResponseSchema,
-  priceCheckResultSchema,
-} from '../../../common/api/price-checks.schema';
+import { checkAllResponseSchema, priceCheckResultSchema } from '../../../common/api/price-checks.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { idParamsSchema } from '../../http/params';
 import { sendOutcome } from '../../http/outcome';
-import { visitorOnRequest } from '../../http/visitor.guard';
-import { adminGuard } from '../../http/admin.guard';
+import { visitorOnRequest } from '../visitors/visitor.guard';
 import { checkAllAlerts, checkOneAlert } from './manual-checks.service';
-import { priceCheckLogsPage } from './price-check-logs.service';
 import type { PriceCheckDeps } from './price-check.service';
 
 /** Manual checks per minute per IP (multiplied under NODE_ENV=test so suites are not throttled). */
@@ -65,17 +55,5 @@ export async function priceChecksRoutes(app: App, deps: AppDeps): Promise<void> 
     '/api/deal-alerts/check-all-prices',
     { config: { rateLimit }, schema: { querystring: checkAllQuerySchema, response: { 200: checkAllResponseSchema, ...errors } } },
     async (request, reply) => sendOutcome(reply, await checkAllAlerts(checkDeps(), request.visitor, request.query.email)),
-  );
-
-  app.get(
-    '/api/price-check-logs',
-    {
-      onRequest: adminGuard(deps),
-      schema: {
-        querystring: priceCheckLogsQuerySchema,
-        response: { 200: priceCheckLogsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => priceCheckLogsPage(db, request.query.page, request.query.limit),
   );
 }

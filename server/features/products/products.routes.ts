@@ -4,7 +4,6 @@
  * (common/api/products.schema.ts), calls one service function and replies.
  */
 import type { App, AppDeps } from '../../app-deps';
-import { noteSearch } from '../clicks/search-counter.service';
 import {
   apiErrorSchema,
   asinParamsSchema,
@@ -18,6 +17,7 @@ import {
 } from '../../../common/api/products.schema';
 import { sendJson, type JsonAnswer } from '../../http/answer-cache';
 import { createListingCaches } from './listing-cache';
+import { flushSearchCounts, noteSearch } from './search-counter.service';
 import {
   currentPrice,
   normaliseCriteria,
@@ -57,6 +57,8 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
   const tag = deps.env.AFFILIATE_TAG;
   const caches = createListingCaches(db, undefined, () => deps.clock().getTime());
   const { answers } = caches;
+  // Search counts are kept in memory for up to 5 s: write them before the database closes.
+  app.addHook('onClose', async () => flushSearchCounts(db, (e) => app.log.warn(`search counts not saved: ${e.name}`)));
 
   app.post(
     '/api/products/search',

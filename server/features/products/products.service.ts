@@ -45,13 +45,15 @@ import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 /**
  * For other features that show catalogue products (category pages, Under £15, alternatives, the
  * first HTML): the columns of a product row (select them with Drizzle), the one mapping of a row
- * onto the API's Product with a given tag, and the price views that apply the licence's 24 hours
+ * onto the API's Product with a given tag, the "was" price it shows (`chooseOriginalPrice`, also
+ * stored with an outbound click), and the price views that apply the licence's 24 hours
  * to Amazon's data (product-shape.ts; docs/decisions/0014-amazon-data-24h.md): `publicPriceView` /
  * `withPriceView` for shoppers' answers, `toShownProduct` for the owners' pages, and
  * `priceShowableSql` / `amazonFreshSince` for a listing that must leave hidden prices out.
  */
 export {
   amazonFreshSince,
+  chooseOriginalPrice,
   priceShowableSql,
   productColumns,
   publicPriceView,

@@ -1,7 +1,7 @@
 /**
  * The owners' signup endpoints (admin-area §2 "Signups tab", §7; issue 12 part 1), inside the
  * `/api/admin` scope: **signed-in admins only** (401 without a live session; DELETEs also need the
- * site's own Origin, else 403: server/http/admin.guard.ts).
+ * site's own Origin, else 403: server/features/admin-auth/admin.guard.ts).
  *
  * - `GET /api/admin/signups` → {@link signupsResponseSchema}: the newest 5,000 signups with click
  *   counts and the NEW USER flag, the stat cards (today = Europe/London), the click summary and

@@ -46,7 +46,7 @@ import { safeText } from '../../../common/api/text.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { perAddress, perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../../http/visitor.guard';
+import { visitorOnRequest } from '../visitors/visitor.guard';
 import {
   confirmSubscriber,
   type MailboxProof,

@@ -1,7 +1,7 @@
 /**
  * Cheaper alternatives (shopper-screens §7 GET /api/amazon/similar-items/{asin}, POST
  * /api/amazon/analyze-products): fetchers, query options and hook, shared by the shoppers' dialog and
- * the admin Similar tab (admin.api.ts). Errors follow spec §8 (ApiError "status: body").
+ * the admin Similar tab (web/admin/features/alternatives/api.ts). Errors follow spec §8 (ApiError "status: body").
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Analysis, AnalyzeProductsInput, SimilarItemsResponse } from '../../../common/api/alternatives.schema';

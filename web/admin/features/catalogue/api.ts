@@ -1,0 +1,214 @@
+/**
+ * The admin catalogue tabs' calls (issue 11 part 3; admin-area §7).
+ *
+ * The product list, products by id, the statistics, the top deals, and the deletions. Queries are
+ * keyed by `adminTabKey(tabKey, …)` so the shell's Refresh refetches the open tab; every change
+ * refetches all the catalogue tabs and the audit log (the default stale time is infinite).
+ *
+ * The import and Under £15 tabs:
+ *
+ * - {@link uploadCsv}: `POST /api/admin/upload-csv`, `/replace-with-csv` or
+ *   `/deals-under-15/upload-csv` with the file in the multipart field `csvFile`, through
+ *   XMLHttpRequest (fetch reports no upload progress). It asks for the progress stream
+ *   (`Accept: application/x-ndjson`, server/http/progress-stream.ts): the upload bar follows the
+ *   XHR upload events, the import bar the server's progress lines; the last line is the answer.
+ * - {@link dealsUnder15Query}: `GET /api/amazon/deals-under-15`, keyed under the open tab so the
+ *   shell's Refresh refetches it.
+ *
+ * Errors are {@link ApiError}s with the spec's "{status}: {body}" message (§7), as apiRequest throws.
+ */
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import type { AdminProductSortKey, SortOrder } from '../../../../common/admin-products';
+import type {
+  CatalogueUploadResponse,
+  DealsUnder15Response,
+  ImportProgressLine,
+} from '../../../../common/api/catalogue-import.admin.schema';
+import type {
+  AdminProductsResponse,
+  AdminStats,
+  DeletedCountResponse,
+  ProductsByIdsResponse,
+  TopDealsResponse,
+} from '../../../../common/api/products.admin.schema';
+import { CSV_FILE_FIELD } from '../../../../common/csv-upload';
+import { ApiError, apiRequest } from '../../../lib/http.client';
+import { adminTabKey } from '../../lib/admin-query-keys';
+import { useRefetchCatalogue } from '../../lib/admin-catalogue-refetch';
+
+/** What a product table asks `GET /api/admin/products` for. `category` '' means all; `search` '' none. */
+export interface ProductListParams {
+  page: number;
+  limit: number;
+  sortBy: AdminProductSortKey;
+  sortOrder: SortOrder;
+  category: string;
+  search: string;
+  /** The Product Catalog's fresh load (admin-area §7: `fresh=true` and a timestamp). */
+  freshAt?: number;
+}
+
+/** The query string of {@link ProductListParams} (empty filters left out). */
+export function productListSearch(params: ProductListParams): string {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    limit: String(params.limit),
+    sortBy: params.sortBy,
+    sortOrder: params.sortOrder,
+  });
+  if (params.category) query.set('category', params.category);
+  if (params.search.trim()) query.set('search', params.search.trim());
+  if (params.freshAt !== undefined) {
+    query.set('fresh', 'true');
+    query.set('t', String(params.freshAt));
+  }
+  return query.toString();
+}
+
+/** One page of products; the previous page stays on screen while the next loads. */
+export const adminProductsQuery = (tabKey: string, params: ProductListParams) =>
+  queryOptions({
+    queryKey: adminTabKey(tabKey, 'products', params),
+    queryFn: ({ signal }) =>
+      apiRequest<AdminProductsResponse>('GET', `/api/admin/products?${productListSearch(params)}`, undefined, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adminStatsQuery = (tabKey: string) =>
+  queryOptions({
+    queryKey: adminTabKey(tabKey, 'stats'),
+    queryFn: ({ signal }) => apiRequest<AdminStats>('GET', '/api/admin/stats', undefined, { signal }),
+  });
+
+export const topDealsQuery = (tabKey: string) =>
+  queryOptions({
+    queryKey: adminTabKey(tabKey, 'top-deals'),
+    queryFn: ({ signal }) => apiRequest<TopDealsResponse>('GET', '/api/admin/top-deals', undefined, { signal }),
+  });
+
+/** `POST /api/admin/products/by-ids`: the selected products, wherever their page. */
+export const fetchProductsByIds = (ids: readonly string[]) =>
+  apiRequest<ProductsByIdsResponse>('POST', '/api/admin/products/by-ids', { ids });
+
+/** Bulk `DELETE /api/admin/products` `{ ids }`. */
+export function useDeleteProducts() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => apiRequest<DeletedCountResponse>('DELETE', '/api/admin/products', { ids }),
+    onSettled: refetch,
+  });
+}
+
+/** `DELETE /api/admin/products/{id}`. */
+export function useDeleteProduct() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<DeletedCountResponse>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
+    onSettled: refetch,
+  });
+}
+
+// The import and Under £15 tabs.
+
+/** Where each upload goes. */
+export const UPLOAD_URLS = {
+  add: '/api/admin/upload-csv',
+  replace: '/api/admin/replace-with-csv',
+  under15: '/api/admin/deals-under-15/upload-csv',
+} as const;
+export type UploadKind = keyof typeof UPLOAD_URLS;
+
+/** What the bars show while an upload runs. */
+export interface UploadState {
+  /** Bytes the browser has sent, and the request's total (the file plus a little multipart framing). */
+  sent: number;
+  total: number;
+  /** From the server's progress lines: the file's bytes and rows read so far, and the phase. */
+  serverBytes: number;
+  rowsRead: number;
+  phase: 'uploading' | 'reading' | 'finishing';
+}
+
+export interface UploadOptions {
+  strict: boolean;
+  onState: (state: UploadState) => void;
+  signal?: AbortSignal;
+}
+
+type ResultLine = Extract<ImportProgressLine, { type: 'result' }>;
+
+/**
+ * Sends `file` to the `kind` upload and resolves with the importer's report. Rejects with an
+ * {@link ApiError} for a refusal (400, 401, 403, 409, 413, 500) and with a TypeError when the
+ * network fails or the answer is not the expected stream.
+ */
+export function uploadCsv(kind: UploadKind, file: File, options: UploadOptions): Promise<CatalogueUploadResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const state: UploadState = { sent: 0, total: file.size, serverBytes: 0, rowsRead: 0, phase: 'uploading' };
+    const emit = () => options.onState({ ...state });
+    let seen = 0;
+    let result: ResultLine | null = null;
+    /** Reads the complete lines that arrived since last time. */
+    const readLines = () => {
+      const text = xhr.responseText;
+      let end = text.indexOf('\n', seen);
+      while (end >= 0) {
+        const line = text.slice(seen, end).trim();
+        seen = end + 1;
+        end = text.indexOf('\n', seen);
+        if (line === '') continue;
+        const parsed = JSON.parse(line) as ImportProgressLine;
+        if (parsed.type === 'result') result = parsed;
+        else {
+          state.serverBytes = parsed.bytesRead;
+          state.rowsRead = parsed.rowsRead;
+          state.phase = parsed.phase;
+          emit();
+        }
+      }
+    };
+    xhr.open('POST', `${UPLOAD_URLS[kind]}?strict=${options.strict}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/x-ndjson, application/json');
+    xhr.upload.onprogress = (event) => {
+      state.sent = event.loaded;
+      if (event.lengthComputable) state.total = event.total;
+      emit();
+    };
+    xhr.onprogress = () => {
+      if (isStream(xhr)) readLines();
+    };
+    xhr.onload = () => {
+      if (!isStream(xhr)) return reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+      try {
+        readLines();
+      } catch {
+        return reject(new TypeError('The server answered an unreadable progress stream'));
+      }
+      const last = result as ResultLine | null;
+      if (!last) return reject(new TypeError('The connection ended before the import finished'));
+      if (last.status === 200) return resolve(last.body as CatalogueUploadResponse);
+      reject(new ApiError(last.status, '', JSON.stringify(last.body)));
+    };
+    xhr.onerror = () => reject(new TypeError('Failed to upload: the network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append(CSV_FILE_FIELD, file, file.name);
+    emit();
+    xhr.send(form);
+  });
+}
+
+/** True when the answer is the progress stream (a refusal before the import answers plain JSON). */
+function isStream(xhr: XMLHttpRequest): boolean {
+  return xhr.status === 200 && (xhr.getResponseHeader('content-type') ?? '').startsWith('application/x-ndjson');
+}
+
+/** The Under £15 list as shoppers get it, fetched again by the tab's button and by Refresh. */
+export const dealsUnder15Query = (tabKey: string) =>
+  queryOptions({
+    queryKey: adminTabKey(tabKey, 'deals-under-15'),
+    queryFn: ({ signal }) => apiRequest<DealsUnder15Response>('GET', '/api/amazon/deals-under-15', undefined, { signal }),
+  });

@@ -1,0 +1,158 @@
+/**
+ * The 'products list' tab (admin-area §2 "Products tab", §5, §8, §9): search, category filter
+ * (our ten categories and Other), sort by id/title/price/category asc/desc, 20 a page with
+ * Previous/Next and 'Page x of y (n total products)', a row selection for deleting and a separate
+ * one for e-mail generation (both kept across pages), bulk delete and per-row delete after a
+ * confirmation, Copy Email HTML, and the catalogue-wide Clear cache and Clear all products (the
+ * latter confirmed: 'This cannot be undone').
+ */
+import { useCallback, useState } from 'react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { Mail, Trash2 } from 'lucide-react';
+import { PRODUCTS_LIST_PAGE_SIZE } from '../../../../../common/admin-products';
+import type { AdminProduct } from '../../../../../common/api/products.admin.schema';
+import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
+import { CatalogueMaintenance } from '../../../components/catalogue-maintenance';
+import { Button } from '../../../../components/ui/button';
+import { toast } from '../../../../components/ui/toast';
+import { messageForPeople } from '../../../../lib/http.client';
+import { useDeleteProduct, useDeleteProducts } from '../api';
+import { useCopyEmailHtml } from '../copy-email.hook';
+import { useProductList } from '../product-list.hook';
+import { ProductFilters } from './product-filters';
+import { ProductListBody } from './product-list-body';
+import { ProductTable } from './product-table';
+
+const selectedIds = (selection: RowSelectionState) => Object.keys(selection).filter((id) => selection[id]);
+const without = (selection: RowSelectionState, ids: readonly string[]) => {
+  const next = { ...selection };
+  for (const id of ids) delete next[id];
+  return next;
+};
+const products = (n: number) => `${n.toLocaleString('en-GB')} product${n === 1 ? '' : 's'}`;
+
+export function ProductsTab({ tabKey }: { tabKey: string }) {
+  const list = useProductList(tabKey, PRODUCTS_LIST_PAGE_SIZE);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [emailSelection, setEmailSelection] = useState<RowSelectionState>({});
+  const deleteMany = useDeleteProducts();
+  const { mutate: deleteOne } = useDeleteProduct();
+  const { copy, busy: copying } = useCopyEmailHtml();
+  const toDelete = selectedIds(selection);
+  const forEmail = selectedIds(emailSelection);
+
+  const forget = useCallback((ids: readonly string[]) => {
+    setSelection((s) => without(s, ids));
+    setEmailSelection((s) => without(s, ids));
+  }, []);
+
+  const clearSelections = useCallback(() => {
+    setSelection({});
+    setEmailSelection({});
+  }, []);
+
+  const bulkDelete = () =>
+    deleteMany.mutate(toDelete, {
+      onSuccess: ({ deletedCount }) => {
+        forget(toDelete);
+        const gone = toDelete.length - deletedCount;
+        toast({
+          title: 'Products deleted successfully',
+          description: `${products(deletedCount)} deleted.${gone > 0 ? ` ${products(gone)} had already been deleted.` : ''}`,
+        });
+      },
+      onError: (error) =>
+        toast({ title: 'Failed to delete products', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
+    });
+
+  const rowAction = useCallback(
+    (product: AdminProduct) => (
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" size="icon" aria-label={`Delete ${product.title}`} className="h-8 w-8 text-red-700 hover:bg-red-50">
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </Button>
+        }
+        title="Delete this product?"
+        description={`“${product.title}” (ASIN ${product.asin}) will be removed from the catalogue, the shopper pages and any category page. This cannot be undone.`}
+        confirmLabel="Delete product"
+        onConfirm={() =>
+          deleteOne(product.id, {
+            onSuccess: () => {
+              forget([product.id]);
+              toast({ title: 'Product deleted successfully', description: product.title });
+            },
+            onError: (error) =>
+              toast({
+                title: 'Failed to delete product',
+                description: messageForPeople(error, 'Please try again.'),
+                variant: 'destructive',
+              }),
+          })
+        }
+      />
+    ),
+    [deleteOne, forget],
+  );
+
+  const data = list.query.data;
+  return (
+    <section aria-labelledby="products-heading" className="min-w-0 space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="products-heading" className="text-lg font-semibold text-slate-900">
+          Products
+        </h2>
+        <CatalogueMaintenance total={data?.pagination.total} filtered={list.filtered} onCleared={clearSelections} />
+      </div>
+      <ProductFilters list={list} withSort />
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected products">
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive" size="sm" disabled={toDelete.length === 0 || deleteMany.isPending}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+              {deleteMany.isPending ? 'Deleting…' : `Delete selected (${toDelete.length})`}
+            </Button>
+          }
+          title={`Delete ${products(toDelete.length)}?`}
+          description={`The selected ${products(toDelete.length)} will be removed from the catalogue, the shopper pages and any category page. This cannot be undone.`}
+          confirmLabel={`Delete ${products(toDelete.length)}`}
+          onConfirm={bulkDelete}
+        />
+        <Button variant="secondary" size="sm" disabled={copying} onClick={() => void copy(forEmail)}>
+          <Mail className="h-4 w-4" aria-hidden="true" />
+          {copying ? 'Copying…' : `Copy Email HTML (${forEmail.length})`}
+        </Button>
+        {toDelete.length + forEmail.length > 0 ? (
+          <Button variant="ghost" size="sm" onClick={clearSelections}>
+            Clear selections
+          </Button>
+        ) : null}
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {toDelete.length} selected to delete · {forEmail.length} selected for e-mail
+        </p>
+      </div>
+      <ProductListBody list={list} failure="Failed to load products">
+        {data ? (
+          <ProductTable
+            caption={`Products, page ${data.pagination.page} of ${data.pagination.totalPages}`}
+            products={data.products}
+            sortBy={list.sortBy}
+            sortOrder={list.sortOrder}
+            onSortChange={list.setSort}
+            page={data.pagination.page}
+            pageSize={PRODUCTS_LIST_PAGE_SIZE}
+            total={data.pagination.total}
+            onPageChange={list.setPage}
+            selection={selection}
+            onSelectionChange={setSelection}
+            selectLabel="Select"
+            emailSelection={emailSelection}
+            onEmailSelectionChange={setEmailSelection}
+            rowAction={rowAction}
+            loading={list.query.isPlaceholderData}
+          />
+        ) : null}
+      </ProductListBody>
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The Clicks tab (admin-area §2 "Clicks tab", §3, §7, §9; issue 13), top to bottom: the date
+ * filter; the seven summary cards (Website Visits, Amazon Affiliate Clicks, Anonymous Visits
+ * Tracked, Search Feed Queries, Global CTR, Unique Users, Unique Products; from e-mail tracking,
+ * refreshed every 30 s); the five CSV exports; the charts; category button click tracking; product
+ * click totals; the collapsible Top Products and Users lists; all product clicks with the e-mail
+ * search; Email Campaign Performance; Recent Email Visits.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import type { DateRange } from '../../../../../common/analytics-dates';
+import { TOP_CARD_SIZE, type ClickStats, type EmailTracking } from '../../../../../common/api/click-analytics.admin.schema';
+import { buttonClasses } from '../../../../components/ui/button';
+import type { AdminTabProps } from '../../../components/admin-tab';
+import { CLICK_EXPORT_LINKS, categoryClickStatsQuery, clickStatsQuery, emailTrackingQuery, exportUrl } from '../api';
+import { AllClicksList } from './all-clicks-list';
+import { CategoryBreakdown } from './category-breakdown';
+import { ClicksByCategoryChart, ClicksPerDayChart, CtrByCampaignChart } from './click-charts';
+import { TopProductsList, UsersByActivityList } from './click-lists';
+import { DateFilter, useDateFilter } from './date-filter';
+import { CampaignTable, RecentEmailVisits } from './email-campaigns';
+import { QueryState } from './query-state';
+import { StatCard, StatGrid, count } from './stat-card';
+
+function SummaryCards({ tracking }: { tracking: EmailTracking }) {
+  const s = tracking.summary;
+  return (
+    <StatGrid label="Summary">
+      <StatCard label="Website Visits" value={count(s.totalWebsiteVisits)} sub={`${count(s.emailWebsiteVisits)} from e-mails`} />
+      <StatCard
+        label="Amazon Affiliate Clicks"
+        value={count(s.totalAmazonAffiliateClicks)}
+        sub={`${count(s.emailAmazonAffiliateClicks)} from e-mails`}
+      />
+      <StatCard label="Anonymous Visits Tracked" value={count(s.anonymousWebsiteVisits)} sub="no e-mail, IP or fingerprint kept" />
+      <StatCard label="Search Feed Queries" value={count(s.totalSearches)} sub="keyword queries to product search" />
+      <StatCard label="Global CTR" value={`${s.clickThroughRate.toLocaleString('en-GB')}%`} sub="visits that went on to Amazon" />
+      <StatCard label="Unique Users" value={count(s.uniqueUsers)} sub="e-mails that clicked" />
+      <StatCard label="Unique Products" value={count(s.uniqueProducts)} sub="clicked at least once" />
+    </StatGrid>
+  );
+}
+
+function ExportLinks({ range }: { range: DateRange }) {
+  return (
+    <section aria-labelledby="exports-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h3 id="exports-heading" className="text-base font-semibold text-slate-900">
+        CSV exports <span className="text-sm font-normal text-slate-600">(the period above)</span>
+      </h3>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {CLICK_EXPORT_LINKS.map((e) => (
+          <li key={e.path}>
+            <a href={exportUrl(e.path, range)} download className={buttonClasses('secondary', 'sm')}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              {e.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProductClickTotals({ stats }: { stats: ClickStats }) {
+  return (
+    <section aria-labelledby="product-totals-heading" className="space-y-3">
+      <h3 id="product-totals-heading" className="text-base font-semibold text-slate-900">
+        Product click totals
+      </h3>
+      <StatGrid label="Product click figures">
+        <StatCard label="Total Clicks" value={count(stats.totalClicks)} sub={`${count(stats.anonymousClicks)} anonymous`} />
+        <StatCard label="Unique Users" value={count(stats.uniqueUsers)} />
+        <StatCard
+          label={`Top ${TOP_CARD_SIZE} Products`}
+          value={
+            stats.topProducts.length === 0 ? (
+              '—'
+            ) : (
+              <ol className="space-y-1 text-sm font-normal">
+                {stats.topProducts.slice(0, TOP_CARD_SIZE).map((p) => (
+                  <li key={p.asin} className="flex justify-between gap-2">
+                    <span className="truncate" title={p.title ?? p.asin}>
+                      {p.title ?? p.asin}
+                    </span>
+                    <span className="font-semibold tabular-nums">{count(p.clickCount)}</span>
+                  </li>
+                ))}
+              </ol>
+            )
+          }
+        />
+        <StatCard
+          label={`Top ${TOP_CARD_SIZE} Active E-mails`}
+          value={
+            stats.clicksByEmail.length === 0 ? (
+              '—'
+            ) : (
+              <ol className="space-y-1 text-sm font-normal">
+                {stats.clicksByEmail.slice(0, TOP_CARD_SIZE).map((u) => (
+                  <li key={u.email} className="flex justify-between gap-2">
+                    <span className="truncate" title={u.email}>
+                      {u.email}
+                    </span>
+                    <span className="font-semibold tabular-nums">{count(u.clickCount)}</span>
+                  </li>
+                ))}
+              </ol>
+            )
+          }
+        />
+      </StatGrid>
+    </section>
+  );
+}
+
+export function ClicksTab({ tabKey }: AdminTabProps) {
+  const { preset, range, setPreset } = useDateFilter();
+  const tracking = useQuery(emailTrackingQuery(tabKey, range));
+  const stats = useQuery(clickStatsQuery(tabKey, range));
+  const categories = useQuery(categoryClickStatsQuery(tabKey, range));
+  return (
+    <div className="space-y-5">
+      <h2 className="text-lg font-semibold text-slate-900">Click tracking</h2>
+      <DateFilter preset={preset} range={range} onChange={setPreset} />
+      <QueryState query={tracking} loading="Loading visits and clicks…" failed="Failed to load e-mail tracking">
+        {(data) => <SummaryCards tracking={data} />}
+      </QueryState>
+      <ExportLinks range={range} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          <ClicksPerDayChart tabKey={tabKey} />
+        </div>
+        <QueryState query={stats} loading="Loading clicks by category…" failed="Failed to load click statistics">
+          {(data) => <ClicksByCategoryChart stats={data} />}
+        </QueryState>
+        <QueryState query={tracking} loading="Loading campaigns…" failed="Failed to load e-mail tracking">
+          {(data) => <CtrByCampaignChart tracking={data} />}
+        </QueryState>
+      </div>
+      <section aria-labelledby="category-tracking-heading" className="space-y-3">
+        <h3 id="category-tracking-heading" className="text-base font-semibold text-slate-900">
+          Category button click tracking
+        </h3>
+        <QueryState query={categories} loading="Loading category clicks…" failed="Failed to load category clicks">
+          {(data) => <CategoryBreakdown stats={data} />}
+        </QueryState>
+      </section>
+      <QueryState query={stats} loading="Loading click statistics…" failed="Failed to load click statistics">
+        {(data) => (
+          <>
+            <ProductClickTotals stats={data} />
+            <TopProductsList stats={data} />
+            <UsersByActivityList tabKey={tabKey} stats={data} range={range} />
+          </>
+        )}
+      </QueryState>
+      <AllClicksList tabKey={tabKey} range={range} />
+      <QueryState query={tracking} loading="Loading campaigns…" failed="Failed to load e-mail tracking">
+        {(data) => (
+          <>
+            <CampaignTable tracking={data} />
+            <RecentEmailVisits tracking={data} />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The Preferences tab (admin-area §2 "Preferences tab", §3 "User preference"; issue 12 part 1):
+ * per-user survey answers with the Survey Complete badge, preferred categories, e-mail frequency,
+ * created and updated dates, the total count and the export data button (a CSV from the server).
+ * Refetches every 60 s.
+ */
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { FileDown } from 'lucide-react';
+import { Badge } from '../../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../../components/ui/button';
+import { Input, Label } from '../../../../components/ui/input';
+import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
+import { StatCard, StatGrid } from '../../../../components/ui/stat-card';
+import { formatDateTime } from '../../../../lib/date.format';
+import { messageForPeople } from '../../../../lib/http.client';
+import { PREFERENCES_EXPORT_URL, userPreferencesQuery } from '../api';
+import { categoriesText, frequencyText } from './people-format';
+
+const PAGE = 100;
+
+export function PreferencesTab({ tabKey }: { tabKey: string }) {
+  const prefs = useQuery(userPreferencesQuery(tabKey));
+  const [search, setSearch] = useState('');
+  const [shown, setShown] = useState(PAGE);
+  const term = search.trim().toLowerCase();
+  const rows = useMemo(() => (prefs.data ? prefs.data.preferences.filter((p) => p.email.includes(term)) : []), [prefs.data, term]);
+  if (prefs.isPending) return <LoadingState label="Loading preferences…" />;
+  if (prefs.isError)
+    return <ErrorState message={messageForPeople(prefs.error, 'Failed to load preferences')} onRetry={() => void prefs.refetch()} />;
+  const all = prefs.data.preferences;
+  const completed = all.filter((p) => p.hasCompletedSurvey).length;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="mr-auto text-xl font-semibold text-slate-900">Preferences</h2>
+        <a href={PREFERENCES_EXPORT_URL} download className={buttonClasses('secondary')}>
+          <FileDown className="h-4 w-4" aria-hidden="true" />
+          Export data
+        </a>
+      </div>
+      <StatGrid className="lg:grid-cols-3">
+        <StatCard label="Total" value={prefs.data.total} hint="people who answered or skipped the survey" />
+        <StatCard label="Survey Complete" value={completed} />
+        <StatCard label="Skipped" value={all.length - completed} />
+      </StatGrid>
+      <div className="w-full sm:w-72">
+        <Label htmlFor="preferences-search">Search by e-mail</Label>
+        <Input id="preferences-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState>{term ? 'No preferences match that e-mail.' : 'Nobody has answered the preference survey yet.'}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {rows.slice(0, shown).map((p) => (
+            <li
+              key={p.id}
+              className="grid gap-1 px-4 py-3 md:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,1fr)] md:items-center md:gap-4"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-all text-slate-900">{p.email}</p>
+                <p className="mt-1">
+                  {p.hasCompletedSurvey ? <Badge tone="green">Survey Complete</Badge> : <Badge tone="outline">Skipped</Badge>}
+                </p>
+              </div>
+              <div className="text-sm text-slate-800">
+                {categoriesText(p.preferredCategories)}
+                <span className="block text-slate-600">{frequencyText(p.emailFrequency)} e-mails</span>
+              </div>
+              <dl className="text-xs text-slate-600">
+                <div>
+                  <dt className="inline">Created </dt>
+                  <dd className="inline">{formatDateTime(p.createdAt)}</dd>
+                </div>
+                <div>
+                  <dt className="inline">Updated </dt>
+                  <dd className="inline">{formatDateTime(p.updatedAt)}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rows.length > shown ? (
+        <div className="text-center">
+          <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE)}>
+            Show more ({(rows.length - shown).toLocaleString('en-GB')} left)
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
