@@ -1,7 +1,7 @@
 /**
  * API of the admin catalogue tabs (issue 11 part 3; admin-area §2 "Products tab", "Product Catalog
  * tab", "Statistics tab", "Top-deals tab", §3 "Product", "Admin stats", §7). Every call needs an
- * admin session (server/http/admin.guard.ts); DELETEs also need the site's own Origin.
+ * admin session (server/features/admin-auth/admin.guard.ts); DELETEs also need the site's own Origin.
  *
  * - `GET /api/admin/products?page&limit&sortBy&sortOrder&category&search&asin` → {@link AdminProductsResponse}
  * - `POST /api/admin/products/by-ids` `{ ids }` → `{ products }` (in the order asked; unknown ids left out)

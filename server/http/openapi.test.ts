@@ -324,7 +324,7 @@ describe('GET /api/openapi.json for other tools (issue 26)', () => {
   /**
    * What the routes answer a request with no session, no token and no body, against the document:
    * an operation needing the admin session answers 401 (the sign-in, needing none, 403 without
-   * Origin); every answer of a visitor scope is `Cache-Control: no-store` (server/http/visitor.guard.ts),
+   * Origin); every answer of a visitor scope is `Cache-Control: no-store` (server/features/visitors/visitor.guard.ts),
    * so the operations marked with the visitor token are exactly the public ones answering so.
    */
   it('says who may call each operation as the routes behave', async () => {
