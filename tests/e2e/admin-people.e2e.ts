@@ -13,6 +13,10 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { signEmail } from '../../server/email/signed-links';
+
+/** Signs the shopper's confirmation link here, as the e-mail would carry it. */
+const SECRET_KEY = 'e2e-admin-people-secret-'.padEnd(48, 'k');
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin people password';
@@ -38,6 +42,7 @@ describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromiu
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
+        SECRET_KEY,
       },
       ['--demo'],
     );
@@ -50,12 +55,21 @@ describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromiu
       body: JSON.stringify({ email: SHOPPER, source: 'signup_popup', referrer: REFERRER }),
     });
     expect(signup.status).toBe(201);
+    // The shopper opens the confirmation link in this browser (issue 25: only then do its alerts start).
+    const t = Math.floor(Date.now() / 1000);
+    const confirmed = await fetch(`${server.url}/api/subscribers/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: SHOPPER, t, sig: signEmail(SECRET_KEY, 'confirm', SHOPPER, t) }),
+    });
+    expect(confirmed.status).toBe(200);
+    const mailbox = ((await confirmed.json()) as { visitorToken: string }).visitorToken;
     const deals = await (await fetch(`${server.url}/api/amazon/top-discounted`)).json();
     const product = (deals.products as Array<{ asin: string; title: string }>)[0]!;
     productTitle = product.title;
     const alert = await fetch(`${server.url}/api/deal-alerts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${(await signup.json()).visitorToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${mailbox}` },
       body: JSON.stringify({ userEmail: SHOPPER, productAsin: product.asin }),
     });
     expect(alert.status, await alert.clone().text()).toBeLessThan(300);
