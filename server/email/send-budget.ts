@@ -65,10 +65,10 @@ export type BudgetDecision =
 export async function decideBudgeted(tx: Db | Tx, request: BudgetRequest): Promise<BudgetDecision> {
   await tx.execute(sql`select pg_advisory_xact_lock(${BUDGET_LOCK_KEY})`);
   const since = new Date(request.now.getTime() - HOUR_MS).toISOString();
-  const kinds = sql.join(
-    BUDGETED_KINDS.map((k) => sql`${k}`),
-    sql`, `,
-  );
+  // Written as literals, not parameters: only then can the planner match the partial index
+  // `email_outbox_budgeted_idx` (… where kind in ('confirmation', 'unsubscribe-link')) instead of
+  // scanning every price-drop message in the outbox. The values are this module's constants.
+  const kinds = sql.raw(BUDGETED_KINDS.map((k) => `'${k}'`).join(', '));
   const result = await tx.execute(sql`select
       (select count(*)::int from email_outbox where mailbox = ${request.mailbox} and created_at > ${since}) as mailbox,
       (select count(*)::int from email_outbox where source_network = ${request.network} and created_at > ${since}) as network,
