@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  *   server afresh each (`isolate: false`; no server test mocks modules, each file makes its own
  *   database). Measured 2026-11-24 on this 2-CPU machine, nothing else running: the PGlite server/
  *   pass took 229 s isolated, 121 s not.
- * - `web`: web/, common/ and tests/lint tests, each file isolated: web modules keep per-page state
+ * - `web`: web/, common/, tests/lint and bench/ tests, each file isolated: web modules keep per-page state
  *   (the canonical origin read from the first HTML, for one), which leaked between files when shared.
  */
 export default defineConfig({
@@ -39,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },
     ],

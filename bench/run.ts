@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- name…]`: runs every `bench/*.bench.ts` in turn (or only those whose file name
- * contains one of the given names), each exporting `run(): Promise<void>` that prints its figures
- * (DESIGN.md §7). A benchmark that throws is reported and the next one runs; the exit code stays 0,
+ * `npm run bench [-- name…]`: runs every `bench/*.bench.ts` and `bench/<folder>/*.bench.ts` in turn
+ * (or only those whose file name contains one of the given names), each exporting
+ * `run(): Promise<void>` that prints its figures (DESIGN.md §7; the relevance bench and its judged
+ * set live in bench/relevance/). A benchmark that throws is reported and the next one runs; the exit code stays 0,
  * because budgets are measured here and never fail the build.
  */
 import { readdirSync } from 'node:fs';
@@ -11,20 +12,33 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2).filter((a) => a !== '--');
 
-const files = readdirSync(benchDir)
-  .filter((f) => f.endsWith('.bench.ts'))
+/** Paths relative to bench/: top-level benches and those one folder down (bench/relevance/…). */
+const found = readdirSync(benchDir, { withFileTypes: true }).flatMap((entry) =>
+  entry.isDirectory()
+    ? readdirSync(path.join(benchDir, entry.name))
+        .filter((f) => f.endsWith('.bench.ts'))
+        .map((f) => `${entry.name}/${f}`)
+    : entry.name.endsWith('.bench.ts')
+      ? [entry.name]
+      : [],
+);
+const baseName = (f: string) => path.basename(f);
+const files = found
   // A name that is a whole bench's name picks that bench only ("load" is not "admin-upload"); any
   // other name picks every bench whose file name contains it.
   .filter(
     (f, _i, all) =>
-      filters.length === 0 || filters.some((name) => (all.includes(`${name}.bench.ts`) ? f === `${name}.bench.ts` : f.includes(name))),
+      filters.length === 0 ||
+      filters.some((name) =>
+        all.some((g) => baseName(g) === `${name}.bench.ts`) ? baseName(f) === `${name}.bench.ts` : baseName(f).includes(name),
+      ),
   )
   .sort();
 
 if (files.length === 0) console.log(`No benchmark matches ${filters.join(', ') || '(any)'} in bench/.`);
 
 for (const file of files) {
-  const name = file.replace(/\.bench\.ts$/, '');
+  const name = baseName(file).replace(/\.bench\.ts$/, '');
   console.log(`\n=== ${name} (bench/${file}) ===\n`);
   const started = performance.now();
   try {
