@@ -1,12 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Server tests of the embedded database itself: PGlite's worker, settings and named statements
+ * (server/db/embedded) and the CLIs, which run on a DATA_DIR (server/cli). They open PGlite
+ * whatever `TEST_DATABASE_URL` says, so on a PostgreSQL run they would repeat the PGlite run
+ * exactly; with `TEST_DATABASE_URL` set they are left out, and the run without it (the default, and
+ * CI's second pass: .ci/run) runs them. They were 39 % of CI's PostgreSQL pass (376 of 957 s of
+ * file time, 2026-11-27).
+ */
+const EMBEDDED_ONLY = ['server/db/embedded/**', 'server/cli/**'];
+const onPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
+
+/**
  * Unit and integration tests (DESIGN.md §6). `*.test.ts(x)` beside the code; e2e specs in
  * tests/e2e run in their own config (see package.json "test:e2e").
  *
  * Two projects, run together in one pool of two workers:
- * - `server`: server/ tests. Test files share a worker's module cache instead of importing the
- *   server afresh each (`isolate: false`; no server test mocks modules, each file makes its own
+ * - `server`: server/ tests (on PostgreSQL, without {@link EMBEDDED_ONLY}). Test files share a
+ *   worker's module cache instead of importing the server afresh each (`isolate: false`; no server test mocks modules, each file makes its own
  *   database). Measured 2026-11-24 on this 2-CPU machine, nothing else running: the PGlite server/
  *   pass took 229 s isolated, 121 s not.
  * - `web`: web/, common/, tests/lint and bench/ tests, each file isolated: web modules keep per-page state
@@ -30,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
+          exclude: ['node_modules', 'dist', ...(onPostgres ? EMBEDDED_ONLY : [])],
           // One migrated database per run, copied by every test file's createTestDatabase.
           globalSetup: ['server/test-support/template-db.global-setup.ts'],
           isolate: false,

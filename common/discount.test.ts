@@ -49,16 +49,17 @@ describe('savingPence and the badge', () => {
     expect(savingPence(999, 1299)).toBeNull();
   });
 
-  it("reads '{n}% OFF' or 'Special Deal'", () => {
+  it("reads '{n}% OFF', 'Special Deal' only with a verified basis, and nothing without one (issue 27)", () => {
     expect(discountBadgeText(23)).toBe('23% OFF');
-    expect(discountBadgeText(0)).toBe('Special Deal');
-    expect(discountBadgeText(null)).toBe('Special Deal');
-    expect(discountBadgeText(undefined)).toBe('Special Deal');
+    expect(discountBadgeText(null, true)).toBe('Special Deal');
+    expect(discountBadgeText(0)).toBeNull();
+    expect(discountBadgeText(null)).toBeNull();
+    expect(discountBadgeText(undefined, false)).toBeNull();
   });
 
   it('labels every saving basis, ours included', () => {
-    const types: SavingBasisType[] = ['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH', 'OBSERVED_HIGH_30D'];
+    const types: SavingBasisType[] = ['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH', 'TRACKED_PRICE'];
     for (const type of types) expect(SAVING_BASIS_LABELS[type].length).toBeGreaterThan(0);
-    expect(SAVING_BASIS_LABELS.OBSERVED_HIGH_30D).toMatch(/30 days/);
+    expect(SAVING_BASIS_LABELS.TRACKED_PRICE).toMatch(/28\+ days/);
   });
 });

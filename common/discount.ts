@@ -13,8 +13,12 @@
 export const LABELLED_SAVING_BASES = ['LIST_PRICE', 'WAS_PRICE', 'LOWEST_PRICE', 'LOWEST_PRICE_STRIKETHROUGH'] as const;
 export type LabelledSavingBasis = (typeof LABELLED_SAVING_BASES)[number];
 
-/** Where an original price comes from: a labelled basis, or `OBSERVED_HIGH_30D`, our own price history. */
-export const SAVING_BASIS_TYPES = [...LABELLED_SAVING_BASES, 'OBSERVED_HIGH_30D'] as const;
+/**
+ * Where an original price comes from: a labelled basis, or `TRACKED_PRICE`, a price our own history
+ * shows was charged for a reasonable period before the current one (the reference-price rule:
+ * common/reference-price.ts, docs/pricing/reference-prices.md).
+ */
+export const SAVING_BASIS_TYPES = [...LABELLED_SAVING_BASES, 'TRACKED_PRICE'] as const;
 export type SavingBasisType = (typeof SAVING_BASIS_TYPES)[number];
 
 /** True when `value` is a labelled saving basis (a stored or received string is checked with this). */
@@ -28,7 +32,7 @@ export const SAVING_BASIS_LABELS: Record<SavingBasisType, string> = {
   WAS_PRICE: 'Was',
   LOWEST_PRICE: 'Lowest recent price',
   LOWEST_PRICE_STRIKETHROUGH: 'Lowest recent price',
-  OBSERVED_HIGH_30D: 'Highest price in the last 30 days',
+  TRACKED_PRICE: 'Our tracked price for 28+ days before this drop',
 };
 
 /**
@@ -46,7 +50,12 @@ export function savingPence(originalPence: number | null | undefined, pricePence
   return discountPercent(originalPence, pricePence) === null ? null : (originalPence as number) - (pricePence as number);
 }
 
-/** Badge text for a product card: "23% OFF" or "Special Deal". */
-export function discountBadgeText(percent: number | null | undefined): string {
-  return percent != null && percent > 0 ? `${percent}% OFF` : 'Special Deal';
+/**
+ * Badge text for a product card: "23% OFF" for a substantiated percent, 'Special Deal' for a product
+ * with a verified deal basis but no percent to show, and null (no badge at all) for a product with
+ * no basis: deal language needs a basis (issue 27; docs/pricing/reference-prices.md).
+ */
+export function discountBadgeText(percent: number | null | undefined, hasBasis = percent != null && percent > 0): string | null {
+  if (percent != null && percent > 0) return `${percent}% OFF`;
+  return hasBasis ? 'Special Deal' : null;
 }

@@ -92,7 +92,7 @@ export const STATIC_PAGES = {
   signup: {
     title: 'Sign Up',
     heading: 'Unlock Home & Kitchen Deals',
-    description: 'Sign up for free deal alerts: up to 70% off, price-drop e-mails and early access to flash sales.',
+    description: 'Sign up for free price-drop e-mails on the Amazon UK products you care about, with honest prices.',
     path: paths.signup(),
   },
   subscribe: {
@@ -119,7 +119,7 @@ export const STATIC_PAGES = {
   deal: {
     title: 'Deal',
     heading: 'Deal',
-    description: 'A hand-picked Amazon UK deal.',
+    description: 'An Amazon UK product with the facts we hold: its price, when we saw it, and its price history.',
     path: paths.deal(),
     robots: NOINDEX_FOLLOW,
   },
@@ -150,9 +150,17 @@ export const describe = {
   home: (): string => SITE_DESCRIPTION,
   /**
    * Today's deals (`/todays-deals`, `?category=`), a category's deals (`/categories/{key}`:
-   * `viaPath`) or trending (`/todays-deals2`).
+   * `viaPath`) or trending (`/todays-deals2`). `verifiedDeals` 0 gives neutral words (no deal claim
+   * without a basis); absent (unknown) keeps the deal words.
    */
-  listing(kind: 'deals' | 'trending', category: ShopperCategory | null, viaPath = false): ListingWords {
+  listing(kind: 'deals' | 'trending', category: ShopperCategory | null, viaPath = false, verifiedDeals?: number): ListingWords {
+    // Issue 27: with no verified deal the words are neutral (docs/pricing/reference-prices.md).
+    if (verifiedDeals === 0) {
+      return {
+        heading: kind === 'trending' ? 'Prices we track' : category ? `${category.name}: prices we track` : 'Prices we track today',
+        intro: `Amazon UK ${category ? `${category.name} ` : ''}prices we track, with the time each was observed and free price-drop alerts.`,
+      };
+    }
     const heading =
       kind === 'trending'
         ? 'Trending Deals'
@@ -175,10 +183,12 @@ export const describe = {
    * A product page: name, price in pounds ("12.99") and when it was checked (UK time); without a
    * price we may show (Amazon's data over 24 hours old: decision 0014) it names none.
    */
-  product: (product: { title: string; price: string | null; asOf: string | null }): string =>
+  product: (product: { title: string; price: string | null; asOf: string | null; priceStale?: boolean }): string =>
     product.price === null || product.asOf === null
       ? `${product.title} on Amazon UK, with its price history and free price-drop alerts.`
-      : `${product.title}: £${product.price} on Amazon UK (price as of ${ukDateTime(product.asOf)}), with its price history and free price-drop alerts.`,
+      : product.priceStale
+        ? `${product.title}: last seen at £${product.price} on Amazon UK on ${ukDateTime(product.asOf)}, with its price history and free price-drop alerts.`
+        : `${product.title}: £${product.price} on Amazon UK (price as of ${ukDateTime(product.asOf)}), with its price history and free price-drop alerts.`,
   categoryPage: (page: { name: string; description: string | null }): string =>
     page.description || `${page.name}: hand-picked Amazon UK products with honest prices.`,
   blog: (): string => 'Practical, honest advice on finding real deals on Amazon UK: price alerts, sale seasons, fake discounts and more.',
@@ -258,7 +268,7 @@ const PAGE_ROUTES: ReadonlyArray<[readonly string[], RouteRule]> = [
   [[r.trending, r.trendingAlias], listing('trending')],
   [[r.dealsScreen], () => ({ canonicalPath: paths.todaysDeals() })],
   [[r.categoryDeals, r.categoryDealsAlias], listing('deals')],
-  [[r.categoryPage], ([slug = '']) => ({ canonicalPath: paths.categoryPage(slug) })],
+  [[r.categoryPage, r.categoryPages], ([slug = '']) => ({ canonicalPath: paths.categoryPage(slug) })],
   [
     [r.search],
     (_params, query) => {

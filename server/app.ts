@@ -2,6 +2,7 @@
  * buildApp(deps): the Fastify application without `listen()` (fastify/demo style), so tests call
  * `app.inject()` on a fresh database. Plugins first, then every route module by name.
  */
+import { configurePriceEvidence } from './features/prices';
 import Fastify from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import compress from '@fastify/compress';
@@ -15,6 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { App, AppDeps, RouteModule } from './app-deps';
+import type { Tx } from './db/client';
 import { errorSummary, loggerOptions } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
 import { openRateLimitStore } from './http/rate-limit-store';
@@ -27,6 +29,9 @@ import { categoryPagesRoutes } from './features/category-pages/category-pages.ro
 import { categoryPagesAdminRoutes } from './features/category-pages/category-pages.admin.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
+import type { MailboxProof } from './features/subscriptions';
+import { approveAlerts } from './features/alerts';
+import { promotePreferences } from './features/preferences';
 import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
 import { webRoutes } from './features/web/web.routes';
 import { alternativesRoutes } from './features/alternatives/alternatives.routes';
@@ -58,8 +63,21 @@ import { amazonApiAdminRoutes } from './features/amazon-api/amazon-api.admin.rou
 import { emailTestAdminRoutes } from './features/emails/email-test.admin.routes';
 import { emailTemplatesRoutes } from './features/emails/email-templates.admin.routes';
 import { emailAlertsRoutes } from './features/emails/email-alerts.admin.routes';
+import { dealPagesRoutes } from './features/deal-pages/deal-pages.routes';
+import { dealLinksAdminRoutes } from './features/deal-pages/deal-links.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
+
+/**
+ * What opening a confirmation or sign-in link starts, in that link's transaction (issue 25): the
+ * alerts its e-mail listed or the opening browser asked for, then that browser's survey answers.
+ * Composed here, above the features, so subscriptions imports neither alerts nor preferences
+ * (alerts imports subscriptions to send its confirmation e-mail: no import circle).
+ */
+async function onMailboxProved(tx: Tx, proof: MailboxProof): Promise<void> {
+  await approveAlerts(tx, proof);
+  await promotePreferences(tx, proof);
+}
 
 /** Shopper-side route modules, each registered in its own scope, in this order. */
 const SHOPPER_ROUTE_MODULES: RouteModule[] = [
@@ -69,7 +87,7 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   dealsRoutes,
   categoryPagesRoutes,
   alertsRoutes,
-  subscriptionsRoutes,
+  subscriptionsRoutes(onMailboxProved),
   priceChecksRoutes,
   alternativesRoutes,
   clicksRoutes,
@@ -80,6 +98,8 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   contactRoutes,
   seoRoutes,
   budgetDealsRoutes,
+  // Issue 27: the deal landing pages' facts (signed-link check, largest verified saving).
+  dealPagesRoutes,
 ];
 
 /**
@@ -114,6 +134,8 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   emailAlertsRoutes,
   // Issue 13: click, category and e-mail analytics.
   clicksAdminRoutes,
+  // Issue 27: the owners' signed deal links.
+  dealLinksAdminRoutes,
 ];
 
 /**
@@ -148,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // How old a feed's price may be before it shows as "last seen" (the pricing module's evidence rule).
+  configurePriceEvidence({ feedPriceMaxAgeDays: deps.env.FEED_PRICE_MAX_AGE_DAYS });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

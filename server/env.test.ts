@@ -53,6 +53,23 @@ describe('loadEnv', () => {
     }
   });
 
+  it('keeps a feed price current for 7 days unless FEED_PRICE_MAX_AGE_DAYS says otherwise (whole days 1–3650)', () => {
+    const secret = { SECRET_KEY: 'k'.repeat(40) };
+    expect(loadEnv(secret).FEED_PRICE_MAX_AGE_DAYS).toBe(7);
+    expect(loadEnv({ ...secret, FEED_PRICE_MAX_AGE_DAYS: '' }).FEED_PRICE_MAX_AGE_DAYS).toBe(7);
+    expect(loadEnv({ ...secret, FEED_PRICE_MAX_AGE_DAYS: '1' }).FEED_PRICE_MAX_AGE_DAYS).toBe(1);
+    expect(loadEnv({ ...secret, FEED_PRICE_MAX_AGE_DAYS: ' 3650 ' }).FEED_PRICE_MAX_AGE_DAYS).toBe(3650);
+    for (const [value, rule] of [
+      ['0', 'must be at least 1'],
+      ['-7', 'must be at least 1'],
+      ['1.5', 'must be a whole number of days'],
+      ['a week', 'must be a whole number of days'],
+      ['3651', 'must be at most 3650'],
+    ]) {
+      expect(() => loadEnv({ ...secret, FEED_PRICE_MAX_AGE_DAYS: value }), value).toThrow(`FEED_PRICE_MAX_AGE_DAYS: ${rule}`);
+    }
+  });
+
   it('keeps rate limits in the database unless REDIS_URL names a redis:// or rediss:// server', () => {
     const secret = { SECRET_KEY: 'k'.repeat(40) };
     expect(loadEnv(secret).REDIS_URL).toBeUndefined();

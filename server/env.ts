@@ -219,8 +219,23 @@ export const envSchema = z.object({
       .default(50),
   ),
   /**
+   * Days a feed's price stays current after it was observed (issue 27 "True times"): an imported
+   * price observed longer ago shows as "last seen £X on {date}" with a link to check today's price,
+   * never as the current price. Whole days 1–3650, default 7. Read by the pricing rule
+   * (server/features/prices).
+   */
+  FEED_PRICE_MAX_AGE_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(3650, 'must be at most 3650')
+      .default(7),
+  ),
+  /**
    * Seconds between two `malloc_trim(0)` calls that give the C heap's free pages back to the
-   * operating system (server/malloc-trim.ts, decision 0018); 0 turns it off. glibc on Linux only.
+   * operating system (server/db/embedded/malloc-trim.ts, decision 0018); 0 turns it off. glibc on Linux only.
    */
   MALLOC_TRIM_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,

@@ -18,13 +18,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadEnv, loadEnvOrReport, type Env } from './env';
 import type { Database } from './db/client';
-import { PgliteWorkerClient } from './db/pglite-worker-client';
+import { PgliteWorkerClient } from './db/embedded/pglite-worker-client';
 import type { App } from './app';
 import type { Jobs } from './jobs/scheduler';
-import { startMallocTrim, type MallocTrim } from './malloc-trim';
+import { startMallocTrim, type MallocTrim } from './db/embedded/malloc-trim';
 import { describeDatabaseOpenError } from './db/open-error';
-import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
-import { describeStartupError } from './db/data-dir-problem';
+import { acquireDataDirLock, DataDirLockedError } from './db/embedded/data-dir-lock';
+import { describeStartupError } from './db/embedded/data-dir-problem';
 import { PROJECT_ROOT } from './project-root';
 
 /** The modules the HTTP side needs, loaded in parallel with opening the database. */

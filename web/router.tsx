@@ -3,6 +3,7 @@
  * Every page is a lazy chunk, so the first load carries only the shell and that page (DESIGN.md
  * §7: ≤ 150 KiB gzipped JS). Static paths rank above the single-segment `/:slug` catch-all of the
  * owners' category pages, so it never shadows a page of its own (blog, faq, signup, search…).
+ * Every pattern comes from common/paths.ts `routePatterns`, the one table of the site's paths (issue 26).
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RootLayout, RouteFallback } from './shell/root-layout';
@@ -36,6 +37,7 @@ const CONTENT_ROUTES: RouteObject[] = [
 ];
 const trending = async () => ({ Component: (await import('./routes/trending.route')).TrendingPage });
 const categoryDeals = async () => ({ Component: (await import('./routes/category-deals.route')).CategoryDealsPage });
+const categoryPage = async () => ({ Component: (await import('./routes/category-page.route')).CategoryPagePage });
 
 /** `/todaysdeals2` → `/todays-deals2`, keeping the query (DESIGN.md §5: both work). */
 function toTrending({ request }: { request: Request }) {
@@ -47,7 +49,7 @@ const adminLogin = async () => ({ Component: (await import('./admin/routes/admin
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: routePatterns.home,
     Component: RootLayout,
     HydrateFallback: RouteFallback,
     children: [
@@ -62,10 +64,8 @@ export const routes: RouteObject[] = [
       { path: routePatterns.dealsScreen, loader: () => redirect(paths.todaysDeals()), element: null },
       { path: routePatterns.categoryDeals, lazy: categoryDeals },
       { path: routePatterns.categoryDealsAlias, lazy: categoryDeals },
-      {
-        path: routePatterns.categoryPage,
-        lazy: async () => ({ Component: (await import('./routes/category-page.route')).CategoryPagePage }),
-      },
+      { path: routePatterns.categoryPage, lazy: categoryPage },
+      { path: routePatterns.categoryPages, lazy: categoryPage },
       { path: routePatterns.search, lazy: async () => ({ Component: (await import('./routes/search.route')).SearchPage }) },
       { path: routePatterns.product, lazy: async () => ({ Component: (await import('./routes/deal.route')).DealPage }) },
       {
@@ -84,10 +84,10 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.route')).NotFoundPage }) },
     ],
   },
-  { path: 'admin/login', lazy: adminLogin, HydrateFallback: RouteFallback },
+  { path: routePatterns.adminLogin, lazy: adminLogin, HydrateFallback: RouteFallback },
   // One route each (a splat, not an optional segment), so switching tabs never remounts the shell.
-  { path: 'admin/*', lazy: adminShell, HydrateFallback: RouteFallback },
-  { path: 'management/*', lazy: adminShell, HydrateFallback: RouteFallback },
+  { path: routePatterns.adminArea, lazy: adminShell, HydrateFallback: RouteFallback },
+  { path: routePatterns.management, lazy: adminShell, HydrateFallback: RouteFallback },
 ];
 
 export function createRouter() {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CSV_FILE_FIELD, INVALID_FILE_MESSAGE, isCsvFile } from '../csv-upload';
+import { OBSERVED_AT_FIELD, OBSERVED_AT_RULES, parseObservedAt } from '../observed-at';
 import { productSchema } from './products.schema';
 import { safeText } from './text.schema';
 
@@ -17,6 +18,20 @@ export const csvUploadQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 export type CsvUploadQuery = z.infer<typeof csvUploadQuerySchema>;
+
+/**
+ * When the prices of an import were observed (issue 27 "True times"): the multipart field of the
+ * admin upload (sent **before** `csvFile`: the server reads the fields that precede the file), and
+ * the bulk import's field, top level and per product.
+ */
+export { OBSERVED_AT_FIELD };
+
+/**
+ * An observation time as sent: an ISO 8601 date or date-time with its zone (common/observed-at.ts).
+ * Kept as text: the server checks its range (not more than 5 minutes after its clock, not before
+ * 1990) against its own clock.
+ */
+export const observedAtTextSchema = safeText(40).refine((v) => parseObservedAt(v) !== null, OBSERVED_AT_RULES.format);
 
 /** The file part of a CSV upload (multipart field `csvFile`), checked before a byte of it is read. */
 export const csvFilePartSchema = z
@@ -43,6 +58,8 @@ export const importReportSchema = z.object({
   updated: z.number().int(),
   /** Existing products the file repeats exactly. */
   unchanged: z.number().int(),
+  /** Rows observed before their product's stored price: added to the price history only (issue 27). */
+  historyOnly: z.number().int(),
   rejected: z.array(rejectedRowSchema),
   /** Accepted rows with something ignored (e.g. an original price not above the price). */
   warnings: z.array(z.object({ line: z.number().int(), message: z.string() })),
@@ -64,7 +81,7 @@ export const priceCheckSummarySchema = z.union([
 
 /**
  * `POST /api/admin/upload-csv` and `POST /api/admin/replace-with-csv` (and the Under £15 upload).
- * `importedCount` (the spec's name) = rows accepted: new + updated + unchanged; 0 when nothing was
+ * `importedCount` (the spec's name) = rows accepted: new + updated + unchanged + history only; 0 when nothing was
  * committed. `deletedCount`: Replace All only, products removed because the file does not hold them.
  */
 export const catalogueUploadResponseSchema = z.object({
@@ -99,12 +116,17 @@ export type ImportProgressLine =
 /** Products one bulk request may carry. */
 export const BULK_IMPORT_MAX_PRODUCTS = 5000;
 
-/** `POST /api/products/import/bulk` body: each product is checked on its own (bulkProductSchema). */
+/**
+ * `POST /api/products/import/bulk` body: each product is checked on its own (bulkProductSchema).
+ * `observedAt`: when these prices were seen (issue 27), for every product without its own; default
+ * the time of the request.
+ */
 export const bulkImportBodySchema = z.object({
   products: z
     .array(z.unknown())
     .min(1, 'must hold at least one product')
     .max(BULK_IMPORT_MAX_PRODUCTS, `must hold at most ${BULK_IMPORT_MAX_PRODUCTS} products`),
+  observedAt: observedAtTextSchema.optional(),
 });
 
 const money = z.union([z.number().nonnegative('must not be negative'), safeText(40)]);
@@ -113,7 +135,8 @@ const money = z.union([z.number().nonnegative('must not be negative'), safeText(
  * One product of a bulk import (admin-area §7: asin, title, price, originalPrice, rating,
  * reviewCount, imageUrl, affiliateUrl, isPrime, category, features; plus brand). Prices in pounds,
  * as numbers or strings ("£1,299.99" is read like the CSV). `isPrime` is accepted and not stored
- * (we hold no Prime data). The catalogue's row rules then apply as to a CSV row.
+ * (we hold no Prime data). `observedAt` (issue 27): when this product's price was seen, ISO 8601;
+ * it wins over the request's. The catalogue's row rules then apply as to a CSV row.
  */
 export const bulkProductSchema = z.object({
   asin: safeText(20).regex(/^[A-Z0-9]{10}$/, 'must be 10 upper-case letters or digits'),
@@ -128,6 +151,7 @@ export const bulkProductSchema = z.object({
   category: safeText(200).nullish(),
   brand: safeText(200).nullish(),
   features: z.array(safeText(500)).max(30).nullish(),
+  observedAt: observedAtTextSchema.nullish(),
 });
 export type BulkProduct = z.infer<typeof bulkProductSchema>;
 
@@ -140,6 +164,8 @@ export const bulkImportResponseSchema = z.object({
     created: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
+    /** Products observed before their stored price: added to the price history only (issue 27). */
+    historyOnly: z.number().int(),
     rejected: z.array(bulkRejectedSchema),
   }),
 });

@@ -22,8 +22,11 @@ import { safeText } from './text.schema';
 
 /** Why a product counts as a deal; `label` is what its card shows (docs/decisions, issue 8 part 1). */
 export const dealBasisSchema = z.object({
-  kind: z.enum(['LABELLED_SAVING', 'LOWEST_IN_30_DAYS', 'LOWEST_IN_90_DAYS', 'BELOW_30_DAY_MEDIAN']),
-  /** e.g. "Save 20% on the RRP", "Lowest price in 30 days", "12% below its 30-day average". */
+  kind: z.enum(['LABELLED_SAVING', 'TRACKED_PRICE_DROP', 'LOWEST_IN_90_DAYS', 'LOWEST_IN_30_DAYS', 'BELOW_30_DAY_MEDIAN']),
+  /**
+   * e.g. "Save 20% on the RRP", "Down 20% from £50.00, its price for 44 days", "Lowest price in 30
+   * days", "12% below its 30-day average" (docs/pricing/reference-prices.md).
+   */
   label: z.string(),
   /** Whole percent under the reference (list price, 30-day median or the previous low); null when none. */
   percent: z.number().int().nullable(),
@@ -38,6 +41,16 @@ export const listedProductSchema = productSchema.extend({
 export type ListedProduct = z.infer<typeof listedProductSchema>;
 
 const categoryKeySchema = z.enum(SHOPPER_CATEGORY_KEYS, { error: 'must be one of the ten category keys' });
+
+/**
+ * The keys a listing is ordered by, first key first (issue 27: a page says what its order is). Only
+ * keys that tell products apart in this listing are named: with no verified saving there is no
+ * 'verified-saving', with no popularity signal (reviews, bought last month, best seller, rating) no
+ * 'popularity'. 'trending' is the trending score (docs/decisions/0002); the last key is always
+ * 'lowest-price' (then the product id).
+ */
+export const LISTING_ORDER_KEYS = ['verified-saving', 'trending', 'popularity', 'lowest-price'] as const;
+export type ListingOrderKey = (typeof LISTING_ORDER_KEYS)[number];
 
 /** Query of `GET /api/deals` and `GET /api/deals/trending`: page 1–10,000, itemCount 1–48 (whole numbers). */
 export const dealListingQuerySchema = z.object({
@@ -56,6 +69,16 @@ export const dealListingResponseSchema = z.object({
   total: z.number().int(),
   /** How many of `total` are deals. */
   totalDeals: z.number().int(),
+  /**
+   * How many products of this listing's category (or all) have a verified saving basis today
+   * (labelled list/was price, or our price history under the reference-price rule) with a current
+   * price; equal to `totalDeals`. 0 means the page must not use deal language.
+   */
+  verifiedDeals: z.number().int(),
+  /** What the listing is ordered by, first key first (see {@link LISTING_ORDER_KEYS}). */
+  orderedBy: z.array(z.enum(LISTING_ORDER_KEYS)),
+  /** When we recorded our first price observation (ISO 8601), for "prices tracked since …"; null with no product. */
+  trackedSince: z.string().nullable(),
 });
 export type DealListingResponse = z.infer<typeof dealListingResponseSchema>;
 

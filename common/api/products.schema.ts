@@ -26,7 +26,7 @@ export const productSchema = z.object({
   /** Saving in pounds ("3.00"), or null. */
   discount: z.string().nullable(),
   savingBasis: savingBasisTypeSchema.nullable(),
-  /** Human label of the saving basis, e.g. 'RRP' or 'Highest price in the last 30 days'. */
+  /** Human label of the saving basis, e.g. 'RRP' or 'Our tracked price for 28+ days before this drop'. */
   savingBasisLabel: z.string().nullable(),
   imageUrl: z.string().nullable(),
   /** Tagged Amazon link built by common/affiliate.ts with the default tag. */
@@ -41,9 +41,21 @@ export const productSchema = z.object({
   categoryName: z.string().nullable(),
   brand: z.string().nullable(),
   features: z.array(z.string()),
-  /** When the price was last observed (ISO 8601); null with a null price. */
+  /**
+   * When the price was observed at its source (ISO 8601; a feed's `observedAt`, else the import or
+   * check time); null with a null price.
+   */
   asOf: z.string().nullable(),
-  /** True when the current price is the lowest we observed in the last 30 days (and we saw it change). */
+  /**
+   * True when `price` is a feed's price observed more than FEED_PRICE_MAX_AGE_DAYS ago: show it as
+   * "Last seen £{price} on {asOf date}" with a link to today's price, never as current. A stale price
+   * carries no saving (original price, discount and basis are null) and no deal basis.
+   */
+  priceStale: z.boolean(),
+  /**
+   * True when the current price is the lowest we recorded over the whole last 30 days, which we
+   * watched in full (the reference-price rule, docs/pricing/reference-prices.md), and the price changed.
+   */
   lowestIn30Days: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -109,17 +121,38 @@ export const searchCriteriaSchema = z.object({
   searchIndex: safeText(50).optional(),
   page: wholeNumberIn(1, 10_000).optional().default(1),
   itemCount: wholeNumberIn(1, 100).optional().default(20),
-  sortBy: z.enum(['Featured', 'Price:LowToHigh', 'Price:HighToLow', 'AvgCustomerReviews', 'Relevance']).optional().default('Featured'),
+  /** 'Discount:HighToLow': the largest substantiated discount first, products without one last (issue 28). */
+  sortBy: z
+    .enum(['Featured', 'Price:LowToHigh', 'Price:HighToLow', 'AvgCustomerReviews', 'Relevance', 'Discount:HighToLow'])
+    .optional()
+    .default('Featured'),
   userEmail: safeText(254).optional().nullable(),
 });
 export type SearchCriteria = z.input<typeof searchCriteriaSchema>;
 export type ParsedSearchCriteria = z.output<typeof searchCriteriaSchema>;
 
+/**
+ * POST /api/products/search answer. `products`, `total`, `totalPages` and `page` are always there;
+ * the other fields (issue 28, docs/decisions/0023-search-relevance.md) only when they apply, so a
+ * client that knows only the first four keeps working:
+ * - `didYouMean`: the keywords with words the catalogue does not hold replaced by the nearest ones
+ *   it does ("hedphones" → "headphones"), offered when the keywords as typed match nothing in full;
+ * - `relaxedFrom`: the keywords (as searched) that no product matches in full, when the answer shows
+ *   products matching only part of them;
+ * - `showingResultsFor`: the words the products do answer when they are not the typed keywords
+ *   (the corrected spelling, or the part of the keywords that matched);
+ * - `nearestCategory`: when nothing matches the keywords in full, the shopper category most of the
+ *   partial matches are in (its key for /category/{key}, and its name), to browse instead.
+ */
 export const searchResponseSchema = z.object({
   products: z.array(productSchema),
   total: z.number().int(),
   totalPages: z.number().int(),
   page: z.number().int(),
+  didYouMean: z.string().optional(),
+  relaxedFrom: z.string().optional(),
+  showingResultsFor: z.string().optional(),
+  nearestCategory: z.object({ key: z.enum(SHOPPER_CATEGORY_KEYS), name: z.string() }).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH, loadEnvOrReport } from '../env';
 import { openDatabase, type Database } from '../db/client';
 import { describeDatabaseOpenError } from '../db/open-error';
-import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError } from '../db/embedded/data-dir-lock';
 import { saveAdminAccount } from '../features/admin-auth/admin-auth.service';
 
 const USAGE = 'Usage: npm run admin:create -- <email>   (password from ADMIN_PASSWORD, or asked for on the terminal)';

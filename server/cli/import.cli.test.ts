@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
-import { acquireDataDirLock } from '../db/data-dir-lock';
+import { acquireDataDirLock } from '../db/embedded/data-dir-lock';
 import { dealAlerts } from '../db/schema/alerts.schema';
 import { emailOutbox } from '../db/schema/email.schema';
 import { composeDeferred } from '../email/deferred-email';
@@ -156,6 +156,64 @@ describe.skipIf(!present)('npm run import', { timeout: 180_000 }, () => {
   it('explains its usage', async () => {
     const run = await runCli(dataDir, ['--bogus']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Usage: npm run import -- <file.csv> [--strict] [--json]');
+    expect(run.stderr).toContain('Usage: npm run import -- <file.csv> [--observed-at <ISO 8601 date or date-time>] [--strict] [--json]');
+  });
+});
+
+describe('npm run import -- --observed-at (issue 27 "True times")', { timeout: 180_000 }, () => {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'import-cli-at-')), 'data');
+  const work = mkdtempSync(path.join(tmpdir(), 'import-cli-at-files-'));
+
+  async function stored(asin: string) {
+    const check = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    try {
+      const { rows } = await check.query<{ price: number; as_of: string; observations: string }>(
+        `select p.price_pence as price, to_char(p.price_as_of at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as as_of,
+           (select string_agg(o.price_pence || '@' || to_char(o.observed_at at time zone 'UTC', 'YYYY-MM-DD'), ' ' order by o.observed_at)
+            from price_observations o where o.product_id = p.id) as observations
+         from products p where p.asin = $1`,
+        [asin],
+      );
+      return rows[0];
+    } finally {
+      await check.close();
+    }
+  }
+
+  it('refuses a time that is not ISO 8601 or lies in the future, as a usage error naming the option and rule', async () => {
+    const file = path.join(work, 'any.csv');
+    writeFileSync(file, 'asin,title,price\nB0CLIAT001,Kettle,20.00\n');
+    const bad = await runCli(dataDir, [file, '--observed-at', '01/06/2023']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      '--observed-at: "01/06/2023" must be an ISO 8601 date or date-time with a time zone, such as 2023-06-01 or 2023-06-01T09:30:00Z.',
+    );
+    const future = await runCli(dataDir, [file, '--observed-at=2999-01-01']);
+    expect(future.code).toBe(2);
+    expect(future.stderr).toContain('--observed-at: "2999-01-01" must not be more than 5 minutes in the future.');
+  });
+
+  it('records the prices as seen at that time, and an older file only in the history ("History only")', async () => {
+    const june = path.join(work, 'june.csv');
+    writeFileSync(june, 'asin,title,price\nB0CLIAT001,Kettle,20.00\n');
+    const first = await runCli(dataDir, [june, '--observed-at', '2023-06-01T00:00:00Z']);
+    expect(first.stderr).not.toMatch(/Error|failed/i);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Prices observed at 2023-06-01T00:00:00.000Z');
+    expect(first.stdout).toMatch(/New products:\s+1\n/);
+    expect(await stored('B0CLIAT001')).toEqual({ price: 2000, as_of: '2023-06-01T00:00:00Z', observations: '2000@2023-06-01' });
+
+    const january = path.join(work, 'january.csv');
+    writeFileSync(january, 'asin,title,price\nB0CLIAT001,Kettle,25.00\n');
+    const older = await runCli(dataDir, [january, '--observed-at=2023-01-15', '--json']);
+    expect(older.code).toBe(0);
+    expect(JSON.parse(older.stdout)).toMatchObject({ imported: 0, updated: 0, unchanged: 0, historyOnly: 1 });
+    expect(await stored('B0CLIAT001')).toEqual({
+      price: 2000,
+      as_of: '2023-06-01T00:00:00Z',
+      observations: '2500@2023-01-15 2000@2023-06-01',
+    });
+    const text = await runCli(dataDir, [january, '--observed-at', '2023-01-15']);
+    expect(text.stdout).toMatch(/History only:\s+1 {2}\(older than the stored price: added to the price history\)\n/);
   });
 });

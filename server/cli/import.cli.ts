@@ -1,53 +1,77 @@
 /**
- * `npm run import -- <file.csv> [--strict] [--json]`: imports a catalogue CSV (issue part 3
- * "Catalogue import") and evaluates the price-drop alerts of products whose price changed.
+ * `npm run import -- <file.csv> [--observed-at <ISO 8601>] [--strict] [--json]`: imports a catalogue
+ * CSV (issue part 3 "Catalogue import") and evaluates the price-drop alerts of products whose price
+ * changed.
+ *
+ * `--observed-at` (issue 27 "True times"; also `--observed-at=…`): when the file's prices were seen,
+ * an ISO 8601 date (midnight UTC) or date-time with its zone, not more than 5 minutes in the future
+ * and not before 1990 (common/observed-at.ts); default now. A row's own `observedAt` column wins.
+ * Rows older than their product's stored price go to the price history only ("History only").
  *
  * Opens the database like server/main.ts (embedded PGlite in DATA_DIR/db, or DATABASE_URL). PGlite
  * allows one process, so for it the command first takes the data-directory lock and, when the
  * server holds it, says so and how to proceed. Exit codes: 0 when at least one row was accepted
- * (new, updated or unchanged); 1 when none was, `--strict` failed, the file is not CSV or the
- * database could not be opened; 2 for a usage error.
+ * (new, updated, unchanged or history only); 1 when none was, `--strict` failed, the file is not CSV or the
+ * database could not be opened; 2 for a usage error (a bad --observed-at included).
  */
+import { configurePriceEvidence } from '../features/prices';
 import { recordedPublicUrl } from '../site-settings';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { loadEnvOrReport } from '../env';
+import { checkObservedAt } from '../../common/observed-at';
 import { openDatabase, type Database } from '../db/client';
 import { describeDatabaseOpenError } from '../db/open-error';
-import { acquireDataDirLock, DataDirLockedError } from '../db/data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError } from '../db/embedded/data-dir-lock';
 import type { ImportReport } from '../features/catalogue/catalogue-import.service';
 import { importCatalogueAndCheckAlerts, type AlertEvaluation } from '../features/catalogue/catalogue-update.service';
 import { CATALOGUE_TABLES, runMaintenance } from '../jobs/maintenance.service';
 
-const USAGE = 'Usage: npm run import -- <file.csv> [--strict] [--json]';
+const USAGE = 'Usage: npm run import -- <file.csv> [--observed-at <ISO 8601 date or date-time>] [--strict] [--json]';
 const SHOWN_REJECTIONS = 20;
 
 interface Args {
   file: string;
   strict: boolean;
   json: boolean;
+  /** `--observed-at`, checked; undefined when not given (the import's time). */
+  observedAt?: Date;
 }
 
 type PriceCheckOutcome = AlertEvaluation;
 
-function parseArgs(argv: readonly string[]): Args | string {
+/** The arguments, or the message to print (the usage itself for --help). `now` judges --observed-at. */
+function parseArgs(argv: readonly string[], now: Date): Args | string {
   const files: string[] = [];
   let strict = false;
   let json = false;
-  for (const arg of argv) {
+  let observedAtText: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
     if (arg === '--strict') strict = true;
     else if (arg === '--json') json = true;
     else if (arg === '--help' || arg === '-h') return USAGE;
-    else if (arg.startsWith('-')) return `Unknown option ${arg}.\n${USAGE}`;
+    else if (arg === '--observed-at' || arg.startsWith('--observed-at=')) {
+      if (observedAtText !== undefined) return `--observed-at: must be given once.\n${USAGE}`;
+      const value = arg === '--observed-at' ? argv[++i] : arg.slice('--observed-at='.length);
+      if (value === undefined || value === '') return `--observed-at: needs a value such as 2023-06-01T00:00:00Z.\n${USAGE}`;
+      observedAtText = value;
+    } else if (arg.startsWith('-')) return `Unknown option ${arg}.\n${USAGE}`;
     else files.push(arg);
   }
   if (files.length !== 1) return `${files.length === 0 ? 'No file given' : 'Give one file'}.\n${USAGE}`;
-  return { file: files[0] as string, strict, json };
+  let observedAt: Date | undefined;
+  if (observedAtText !== undefined) {
+    const checked = checkObservedAt(observedAtText, now);
+    if (!checked.ok) return `--observed-at: "${observedAtText}" ${checked.rule}.\n${USAGE}`;
+    observedAt = checked.value;
+  }
+  return { file: files[0] as string, strict, json, ...(observedAt ? { observedAt } : {}) };
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv);
+  const args = parseArgs(argv, new Date());
   if (typeof args === 'string') {
     console.error(args);
     return args === USAGE ? 0 : 2;
@@ -59,6 +83,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const env = loadEnvOrReport();
   if (!env) return 1;
+  configurePriceEvidence({ feedPriceMaxAgeDays: env.FEED_PRICE_MAX_AGE_DAYS });
 
   const dbDir = path.join(env.DATA_DIR, 'db');
   let lock: { release(): void } | undefined;
@@ -79,6 +104,11 @@ async function main(argv: readonly string[]): Promise<number> {
     log(
       `Importing ${path.basename(file)} into ${env.DATABASE_URL ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${dbDir}`}…`,
     );
+    log(
+      args.observedAt
+        ? `Prices observed at ${args.observedAt.toISOString()} (rows with an observedAt column keep their own).`
+        : 'Prices observed now (rows with an observedAt column keep their own; --observed-at sets the file’s time).',
+    );
     const bar = !args.json && process.stdout.isTTY ? progressBar() : undefined;
     bar?.start(statSync(file).size, 0);
     // Links in the e-mails this may queue must point at the running site, not at this CLI's default.
@@ -86,7 +116,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const { report, alerts: priceCheck } = await importCatalogueAndCheckAlerts(
       { db: database.db, env: { ...env, PUBLIC_URL: publicUrl }, clock: () => new Date() },
       { filePath: file },
-      { strict: args.strict, onProgress: bar ? (read) => bar.update(read) : undefined },
+      { strict: args.strict, observedAt: args.observedAt, onProgress: bar ? (read) => bar.update(read) : undefined },
     );
     bar?.stop();
     if (database.kind === 'pglite') {
@@ -101,7 +131,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
     if (args.json) console.log(JSON.stringify({ file, ...report, priceCheck }, null, 2));
     else printReport(report, priceCheck, args.strict);
-    const accepted = report.imported + report.updated + report.unchanged;
+    const accepted = report.imported + report.updated + report.unchanged + report.historyOnly;
     return report.strictFailed || report.fatalError || accepted === 0 ? 1 : 0;
   } finally {
     await database.close();
@@ -139,6 +169,7 @@ function printReport(report: ImportReport, priceCheck: PriceCheckOutcome | undef
   console.log(`  New products: ${n(report.imported)}`);
   console.log(`  Updated:      ${n(report.updated)}  (price changed: ${int.format(report.changedAsins.length)})`);
   console.log(`  Unchanged:    ${n(report.unchanged)}`);
+  console.log(`  History only: ${n(report.historyOnly)}  (older than the stored price: added to the price history)`);
   console.log(`  Rejected:     ${n(report.rejected.length)}`);
   console.log(`  Warnings:     ${n(report.warnings.length)}`);
 

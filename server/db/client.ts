@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,9 +16,9 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../project-root';
-import { openPgliteWorker, type PgliteWorkerClient } from './pglite-worker-client';
-import { withNamedStatements } from './pglite-named.mjs';
-import { pgliteStartParams } from './pglite-settings';
+import { openPgliteWorker, type PgliteWorkerClient } from './embedded/pglite-worker-client';
+import { withNamedStatements } from './embedded/pglite-named.mjs';
+import { pgliteStartParams } from './embedded/pglite-settings';
 import * as catalogue from './schema/catalogue.schema';
 import * as alerts from './schema/alerts.schema';
 import * as visitors from './schema/visitors.schema';
@@ -102,7 +103,14 @@ export interface OpenDatabaseOptions {
   startedWorker?: PgliteWorkerClient;
 }
 
-const PGLITE_INIT_SCRIPT = path.join(PROJECT_ROOT, 'server/db/pglite-init.mjs');
+/**
+ * Contrib extensions every PGlite instance loads, because migrations create them: pg_trgm (migration
+ * 0018: the search word dictionary's trigram similarity, docs/decisions/0023-search-relevance.md).
+ * The worker thread (embedded/pglite-worker.mjs, plain JavaScript) lists the same.
+ */
+const PGLITE_EXTENSIONS = { extensions: { pg_trgm } };
+
+const PGLITE_INIT_SCRIPT = path.join(PROJECT_ROOT, 'server/db/embedded/pglite-init.mjs');
 
 /**
  * Creates a new PGlite data directory in a child process (pglite-init.mjs): PGlite's initdb leaves
@@ -176,7 +184,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       client = (await openPgliteWorker(dataDir)).asPglite();
     }
   } else {
-    const options = { startParams: pgliteStartParams(), ...(dataDir ? {} : { loadDataDir: opts.loadDataDir }) };
+    const options = {
+      startParams: pgliteStartParams(),
+      ...(dataDir ? {} : { loadDataDir: opts.loadDataDir }),
+      ...PGLITE_EXTENSIONS,
+    };
     client = withNamedStatements(dataDir ? new PGlite(dataDir, options) : new PGlite(options));
     await client.waitReady;
   }

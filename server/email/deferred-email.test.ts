@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { emailOutbox } from '../db/schema/email.schema';
 import { testEnv } from '../env';
 import { createTestDatabase } from '../test-support/test-db';
@@ -95,8 +96,8 @@ describe('a price drop queued in SQL', () => {
       source,
       now,
     );
-    const first = (await database.db.execute(insert)) as unknown as { rows: Array<{ alert_id: number | string }> };
-    expect(first.rows.map((r) => Number(r.alert_id)).sort()).toEqual([41, 42]);
+    const first = rowsOf<{ alert_id: number | string }>(await database.db.execute(insert));
+    expect(first.map((r) => Number(r.alert_id)).sort()).toEqual([41, 42]);
     for (const [i, input] of inputs.entries()) {
       const row = await stored(deferredPriceDrop(input, now).dedupeKey);
       expect(row).toEqual(expected[i]);
@@ -106,7 +107,7 @@ describe('a price drop queued in SQL', () => {
     }
 
     // The same keys again: nothing inserted, nothing answered.
-    const again = (await database.db.execute(insert)) as unknown as { rows: unknown[] };
-    expect(again.rows).toEqual([]);
+    const again = rowsOf(await database.db.execute(insert));
+    expect(again).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { millisecondsInHour as HOUR_MS } from 'date-fns/constants';
 
 /** Outbox kinds counted against the budgets (sign-in links are kind 'confirmation'). */
@@ -73,12 +74,7 @@ export async function decideBudgeted(tx: Db | Tx, request: BudgetRequest): Promi
       (select count(*)::int from email_outbox where mailbox = ${request.mailbox} and created_at > ${since}) as mailbox,
       (select count(*)::int from email_outbox where source_network = ${request.network} and created_at > ${since}) as network,
       (select count(*)::int from email_outbox where kind in (${kinds}) and created_at > ${since}) as site`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    mailbox: number;
-    network: number;
-    site: number;
-  }[];
-  const counts = rows[0] ?? { mailbox: 0, network: 0, site: 0 };
+  const [counts = { mailbox: 0, network: 0, site: 0 }] = rowsOf<{ mailbox: number; network: number; site: number }>(result);
   const networkMax = NETWORK_MAX_PER_HOUR * (request.testScale ? TEST_SCALE : 1);
   if (counts.mailbox >= MAILBOX_MAX_PER_HOUR) return { kind: 'refuse', limit: 'mailbox' };
   if (request.network !== null && counts.network >= networkMax) return { kind: 'refuse', limit: 'network' };

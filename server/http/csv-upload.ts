@@ -40,10 +40,15 @@ export class UploadTooLargeError extends Error {
   }
 }
 
-/** A received upload: the file's bytes as they arrive, and its name as the browser gave it. */
+/**
+ * A received upload: the file's bytes as they arrive, its name as the browser gave it, and the text
+ * fields sent **before** the file (name → every value given; a route checks those it reads, e.g.
+ * the catalogue upload's `observedAt`). Fields after the file arrive too late and are not seen.
+ */
 export interface CsvUpload {
   stream: Readable;
   fileName: string;
+  fields: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -62,7 +67,8 @@ const tooLarge = (maxMb: number) =>
 
 /**
  * Checks the request and its file part, before a byte of the file is read. On success the caller
- * must read `stream` to its end or destroy it. Fields sent before the file are ignored.
+ * must read `stream` to its end or destroy it. Text fields sent before the file come back in
+ * `fields`, unchecked.
  */
 export async function receiveCsvUpload(request: FastifyRequest, maxMb: number): Promise<Outcome<CsvUpload>> {
   const maxBytes = maxMb * MIB;
@@ -89,7 +95,19 @@ export async function receiveCsvUpload(request: FastifyRequest, maxMb: number): 
   }
   const file = part.file;
   file.on('limit', () => file.destroy(new UploadTooLargeError(maxMb)));
-  return ok({ stream: file, fileName: checked.data.filename });
+  return ok({ stream: file, fileName: checked.data.filename, fields: textFieldsOf(part.fields) });
+}
+
+/** The text fields among `fields` (the parts received so far), name → values. */
+function textFieldsOf(fields: Record<string, unknown>): Record<string, string[]> {
+  const out = Object.create(null) as Record<string, string[]>; // no prototype: a field named __proto__ stays a field
+  for (const [name, entry] of Object.entries(fields)) {
+    for (const part of Array.isArray(entry) ? entry : [entry]) {
+      const p = part as { type?: unknown; value?: unknown } | undefined;
+      if (p?.type === 'field' && typeof p.value === 'string') (out[name] ??= []).push(p.value);
+    }
+  }
+  return out;
 }
 
 /**

@@ -21,6 +21,7 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitSt
 import type { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { Env } from '../env';
 
 /** One hit counted: the hits in the key's current window (this one included) and the ms left in it. */
@@ -44,10 +45,6 @@ export interface RateLimitCounter {
 export const SWEEP_EVERY_MS = 60_000;
 /** Largest count stored (PostgreSQL `integer`); beyond it the key simply stays over any limit. */
 const MAX_HITS = 2_147_483_646;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /**
  * The counter in table `rate_limit_hits` (server/db/schema/admin.schema.ts): one upsert per hit,

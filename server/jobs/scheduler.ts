@@ -28,6 +28,7 @@ import { errorSummary } from '../http/log-redaction';
 import { createTransport } from '../email/transport';
 import { hasNeverCheckedAlerts, runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
 import { sendScheduledDigests } from '../features/emails/deal-digest.service';
+import { rejudgeTimeBoundClaims } from '../features/prices';
 import { runMaintenance } from './maintenance.service';
 import { pgBossDb } from './pg-boss-db';
 
@@ -119,8 +120,12 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
     await sender.run();
   });
 
-  // PGlite has no autovacuum: vacuum and analyse the busy tables nightly (maintenance.service.ts).
-  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 60 }, async () => runMaintenance(database));
+  // Nightly: re-judge the price claims that age with time (the reference-price rule, issue 27),
+  // then, as PGlite has no autovacuum, vacuum and analyse the busy tables (maintenance.service.ts).
+  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
+    const rejudged = await rejudgeTimeBoundClaims(database.db, clock());
+    return { rejudged, ...(await runMaintenance(database)) };
+  });
 
   const notifyOutbox = () => notifyDebounced();
   await boss.work(DEAL_DIGEST_QUEUE, { pollingIntervalSeconds: 60 }, async () => {

@@ -2,9 +2,11 @@
  * Batching and rate limiting of price-source calls (DESIGN.md §7 "Price-check run"; Amazon
  * Creators API: getItems takes at most 10 ASINs, about 1 request per second), through real price
  * checks on a fresh PGlite. The source is the real catalogue source behind a recorder that notes
- * each call the job makes; waits go to an injected sleep, so the test never waits.
+ * each call the job makes and when it started. The limiter (p-throttle) is checked to the
+ * millisecond on Vitest's fake clock, with an in-memory source and no database; the price checks
+ * run on the real clock at a high rate, and only check that calls were at least an interval apart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { priceCheckLogs } from '../db/schema/alerts.schema';
@@ -12,7 +14,7 @@ import { testEnv } from '../env';
 import { runPriceCheck } from '../features/price-checks/price-check.service';
 import { seedAlerts, seedProducts, seedSubscriber } from '../features/price-checks/price-check.test-support';
 import { createTestDatabase } from '../test-support/test-db';
-import { createRateLimiter } from './batched-source';
+import { createBatchedSource, createRateLimiter } from './batched-source';
 import { createCatalogueSource } from './catalogue.source';
 import type { PriceSource } from './price-source';
 
@@ -40,40 +42,40 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** The real catalogue source, recording the ASINs of each call; `failWhen` makes a call throw. */
+/** The real catalogue source, recording the ASINs and start time (ms) of each call; `failWhen` makes a call throw. */
 function recordingSource(failWhen?: (batch: readonly string[]) => boolean) {
   const catalogue = createCatalogueSource(database.db);
   const calls: string[][] = [];
+  const startedAt: number[] = [];
   const source: PriceSource = {
     name: catalogue.name,
     maxAsinsPerCall: catalogue.maxAsinsPerCall,
     async lookup(batch) {
       calls.push([...batch]);
+      startedAt.push(performance.now());
       if (failWhen?.(batch)) throw new Error('503 Service Unavailable from https://user:secret@creatorsapi.amazon/catalog/v1/getItems');
       return catalogue.lookup(batch);
     },
   };
-  return { source, calls };
+  return { source, calls, startedAt };
 }
 
+/** Milliseconds between successive call starts. */
+const gaps = (startedAt: number[]) => startedAt.slice(1).map((t, i) => t - startedAt[i]!);
+/** A timer may fire up to a millisecond before its time as performance.now() reads it. */
+const TIMER_SLACK_MS = 2;
+
 describe('a price check over 40 alerts on 23 products', () => {
-  it('makes exactly 3 calls of at most 10 ASINs, one second apart at 1 call/s', async () => {
-    const { source, calls } = recordingSource();
-    const waits: number[] = [];
+  it('makes exactly 3 calls of at most 10 ASINs, at least an interval apart', async () => {
+    const { source, calls, startedAt } = recordingSource();
     const run = await runPriceCheck(
-      {
-        db: database.db,
-        source,
-        clock: () => now,
-        env: testEnv({ PRICE_SOURCE_RATE_PER_SECOND: '1' }),
-        sleep: async (ms) => void waits.push(ms),
-      },
+      { db: database.db, source, clock: () => now, env: testEnv({ PRICE_SOURCE_RATE_PER_SECOND: '10' }) },
       { trigger: 'cron' },
     );
     expect(calls).toHaveLength(3);
     expect(calls.map((c) => c.length)).toEqual([10, 10, 3]);
     expect(new Set(calls.flat())).toEqual(new Set(asins));
-    expect(waits).toEqual([1000, 1000]);
+    for (const gap of gaps(startedAt)) expect(gap).toBeGreaterThanOrEqual(100 - TIMER_SLACK_MS);
     expect(run).toMatchObject({ alertsChecked: 40, successfulChecks: 40, failedChecks: 0, sourceCalls: 3, uniqueAsins: 23 });
     const [log] = await database.db.select().from(priceCheckLogs).where(eq(priceCheckLogs.id, run.logId));
     expect(log).toMatchObject({ triggerType: 'cron', alertsChecked: 40, sourceCalls: 3 });
@@ -81,26 +83,19 @@ describe('a price check over 40 alerts on 23 products', () => {
   });
 
   it('spaces the calls by the configured rate', async () => {
-    const { source, calls } = recordingSource();
-    const waits: number[] = [];
+    const { source, calls, startedAt } = recordingSource();
     await runPriceCheck(
-      {
-        db: database.db,
-        source,
-        clock: () => now,
-        env: testEnv({ PRICE_SOURCE_RATE_PER_SECOND: '4' }),
-        sleep: async (ms) => void waits.push(ms),
-      },
+      { db: database.db, source, clock: () => now, env: testEnv({ PRICE_SOURCE_RATE_PER_SECOND: '4' }) },
       { trigger: 'manual' },
     );
     expect(calls).toHaveLength(3);
-    expect(waits).toEqual([250, 250]);
+    for (const gap of gaps(startedAt)) expect(gap).toBeGreaterThanOrEqual(250 - TIMER_SLACK_MS);
   });
 
   it('counts the alerts of a failed call as failed, logs the run and carries on with the other calls', async () => {
     const { source, calls } = recordingSource((batch) => batch.includes(asins[12]!));
     const run = await runPriceCheck(
-      { db: database.db, source, clock: () => now, env: testEnv(), sleep: async () => {} },
+      { db: database.db, source, clock: () => now, env: testEnv({ PRICE_SOURCE_RATE_PER_SECOND: '100' }) },
       { trigger: 'cron' },
     );
     expect(calls).toHaveLength(3);
@@ -122,37 +117,71 @@ describe('a price check over 40 alerts on 23 products', () => {
 });
 
 describe('the rate limiter', () => {
+  // Vitest's fake clock drives p-throttle's Date.now() and setTimeout: exact times, no real waiting.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Resolves `acquire` and notes the fake clock's time when it resolved. */
+  const noteWhen = (acquire: () => Promise<void>, times: number[]) => acquire().then(() => void times.push(Date.now()));
+
   it('waits only for what is left of the interval, and not at all after a pause', async () => {
-    let clock = 0;
-    const waits: number[] = [];
-    const limiter = createRateLimiter({
-      ratePerSecond: 2,
-      now: () => clock,
-      sleep: async (ms) => {
-        waits.push(ms);
-        clock += ms;
-      },
-    });
-    await limiter.acquire(); // t=0
-    clock += 100;
-    await limiter.acquire(); // 400 ms left of the 500 ms interval
-    clock += 5_000;
-    await limiter.acquire(); // long pause: no wait
-    await limiter.acquire();
-    expect(waits).toEqual([400, 500]);
+    vi.useFakeTimers({ now: 0 });
+    const limiter = createRateLimiter({ ratePerSecond: 2 });
+    const times: number[] = [];
+    await noteWhen(limiter.acquire, times); // t=0: at once
+    await vi.advanceTimersByTimeAsync(100);
+    const second = noteWhen(limiter.acquire, times); // 400 ms left of the 500 ms interval
+    await vi.advanceTimersByTimeAsync(399);
+    expect(times).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    await vi.advanceTimersByTimeAsync(5_000);
+    await noteWhen(limiter.acquire, times); // long pause: no wait
+    const fourth = noteWhen(limiter.acquire, times);
+    await vi.advanceTimersByTimeAsync(500);
+    await fourth;
+    expect(times).toEqual([0, 500, 5500, 6000]);
   });
 
   it('serves concurrent callers one interval apart, in order', async () => {
-    const starts: number[] = [];
-    let clock = 0;
-    const limiter = createRateLimiter({ ratePerSecond: 1, now: () => clock, sleep: async (ms) => void (clock += ms) });
-    await Promise.all(
-      [1, 2, 3].map(async () => {
-        await limiter.acquire();
-        starts.push(clock);
-      }),
-    );
-    expect(starts).toEqual([0, 1000, 2000]);
+    vi.useFakeTimers({ now: 0 });
+    const limiter = createRateLimiter({ ratePerSecond: 1 });
+    const order: string[] = [];
+    const all = Promise.all(['a', 'b', 'c'].map((name) => limiter.acquire().then(() => void order.push(`${name}@${Date.now()}`))));
+    await vi.advanceTimersByTimeAsync(2_000);
+    await all;
+    expect(order).toEqual(['a@0', 'b@1000', 'c@2000']);
+  });
+
+  it('refuses a rate that is not above 0', () => {
+    expect(() => createRateLimiter({ ratePerSecond: 0 })).toThrow(RangeError);
+    expect(() => createRateLimiter({ ratePerSecond: Number.NaN })).toThrow(RangeError);
+  });
+
+  it("spaces a batched source's calls by its rate, one limiter per source for the whole process", async () => {
+    vi.useFakeTimers({ now: 0 });
+    const startedAt: number[] = [];
+    // An in-memory source: no database, so nothing else waits on the fake clock.
+    const source: PriceSource = {
+      name: 'memory',
+      maxAsinsPerCall: 10,
+      lookup: async (batch) => {
+        startedAt.push(Date.now());
+        return new Map(
+          batch.map((asin) => [asin, { asin, pricePence: 100, listPricePence: null, savingBasisType: null, observedAt: new Date(0) }]),
+        );
+      },
+    };
+    // Two look-ups at once on the same source (a manual check during the scheduled run) share its limiter.
+    const first = createBatchedSource(source, { ratePerSecond: 4 }).lookupAll(asins);
+    const second = createBatchedSource(source, { ratePerSecond: 4 }).lookupAll(asins.slice(0, 5));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toMatchObject({ calls: 3, uniqueAsins: 23 });
+    expect(a.quotes.size).toBe(23);
+    expect(b).toMatchObject({ calls: 1, uniqueAsins: 5 });
+    expect(startedAt).toEqual([0, 250, 500, 750]);
   });
 });
 

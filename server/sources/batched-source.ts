@@ -6,75 +6,36 @@
  *
  * - ASINs are de-duplicated across alerts (many people watch the same product) and split into calls
  *   of at most `source.maxAsinsPerCall`.
- * - Calls are spaced by a limiter: one call every `1000 / ratePerSecond` ms, burst 1 — the strictest
- *   token bucket, so no window ever sees more calls than the rate allows.
+ * - Calls are spaced by a limiter (p-throttle): one call every `1000 / ratePerSecond` ms, burst 1 —
+ *   the strictest token bucket, so no window ever sees more calls than the rate allows. The limiter
+ *   is per process; the Creators API's quota shared by every instance is quota-limiter.ts.
  * - A failed call marks only its own ASINs failed; the others are still looked up.
  */
+import pThrottle from 'p-throttle';
 import type { PriceQuote, PriceSource } from './price-source';
-
-/** Waits `ms` milliseconds. Injected by tests so they never really wait. */
-export type Sleep = (ms: number) => Promise<void>;
-
-export interface RateLimiterOptions {
-  /** Calls allowed per second (> 0), e.g. `env.PRICE_SOURCE_RATE_PER_SECOND`. */
-  ratePerSecond: number;
-  /** Default: a real timer. */
-  sleep?: Sleep;
-  /**
-   * Monotonic time in ms. Default: `performance.now()` with the real sleep; with an injected
-   * `sleep` and no `now`, a simulated clock that advances only by the time slept, so tests see
-   * exactly the waits a real run would make.
-   */
-  now?: () => number;
-}
 
 export interface RateLimiter {
   /** Resolves when the next call may start (callers are served in order). Never throws by itself. */
   acquire(): Promise<void>;
 }
 
-const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
-
-/** A spacing limiter: successive `acquire()`s resolve at least `1000 / ratePerSecond` ms apart. Throws RangeError on a rate ≤ 0. */
-export function createRateLimiter(opts: RateLimiterOptions): RateLimiter {
-  if (!(opts.ratePerSecond > 0)) throw new RangeError(`ratePerSecond must be above 0, got ${opts.ratePerSecond}`);
-  const intervalMs = 1000 / opts.ratePerSecond;
-  let sleep: Sleep = opts.sleep ?? realSleep;
-  let now: () => number = opts.now ?? (() => performance.now());
-  if (opts.sleep && !opts.now) {
-    let simulated = 0;
-    const injected = opts.sleep;
-    now = () => simulated;
-    sleep = async (ms) => {
-      await injected(ms);
-      simulated += ms;
-    };
+/**
+ * A spacing limiter: successive `acquire()`s resolve at least `1000 / ratePerSecond` ms apart, in
+ * the order they were asked; after a pause the next one resolves at once. p-throttle with one call
+ * per interval in its strict mode (each call spaced from the last, not counted per window).
+ * Throws RangeError on a rate ≤ 0 or not finite.
+ */
+export function createRateLimiter(opts: { ratePerSecond: number }): RateLimiter {
+  if (!(opts.ratePerSecond > 0) || !Number.isFinite(opts.ratePerSecond)) {
+    throw new RangeError(`ratePerSecond must be a number above 0, got ${opts.ratePerSecond}`);
   }
-  let nextStart = Number.NEGATIVE_INFINITY;
-  let tail: Promise<void> = Promise.resolve();
-  return {
-    acquire() {
-      const turn = tail.then(async () => {
-        let t = now();
-        // Loop because a real timer may fire a fraction of a millisecond early; stop if the clock
-        // does not move (an injected fixed clock), so a test can never hang here.
-        while (nextStart > t) {
-          await sleep(nextStart - t);
-          const after = now();
-          if (after <= t) break;
-          t = after;
-        }
-        nextStart = Math.max(t, nextStart) + intervalMs;
-      });
-      tail = turn.catch(() => undefined);
-      return turn;
-    },
-  };
+  const acquire = pThrottle({ limit: 1, interval: 1000 / opts.ratePerSecond, strict: true })(() => undefined);
+  return { acquire: async () => void (await acquire()) };
 }
 
 /**
  * One limiter per source object and rate for the whole process (the "global token bucket"), so a
- * manual check and the scheduled run together still stay under the rate. Real clock only.
+ * manual check and the scheduled run together still stay under the rate.
  */
 const sharedLimiters = new WeakMap<PriceSource, { ratePerSecond: number; limiter: RateLimiter }>();
 
@@ -112,19 +73,13 @@ export interface BatchedSource {
 }
 
 export interface BatchedSourceOptions {
-  /** Calls per second, e.g. `env.PRICE_SOURCE_RATE_PER_SECOND` (default 1). */
+  /** Calls per second, e.g. `env.PRICE_SOURCE_RATE_PER_SECOND` (default 1); tests set a high rate to run fast. */
   ratePerSecond: number;
-  /** Inject to make tests instant; see {@link RateLimiterOptions}. Without it the process-wide limiter is used. */
-  sleep?: Sleep;
-  now?: () => number;
 }
 
-/** Wraps `source` with de-duplication, batching and the rate limiter. */
+/** Wraps `source` with de-duplication, batching and the process-wide rate limiter of `source` at that rate. */
 export function createBatchedSource(source: PriceSource, opts: BatchedSourceOptions): BatchedSource {
-  const limiter =
-    opts.sleep || opts.now
-      ? createRateLimiter({ ratePerSecond: opts.ratePerSecond, sleep: opts.sleep, now: opts.now })
-      : sharedRateLimiter(source, opts.ratePerSecond);
+  const limiter = sharedRateLimiter(source, opts.ratePerSecond);
   const perCall = Math.max(1, Math.floor(source.maxAsinsPerCall));
   return {
     source,

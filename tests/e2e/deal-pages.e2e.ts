@@ -21,10 +21,16 @@ import { SHOPPER_CATEGORIES } from '../../common/categories';
 import { openDatabase } from '../../server/db/client';
 import { products } from '../../server/db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../server/db/schema/category-pages.schema';
-import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
+import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
 const PAGE_SLUG = 'e2e-kitchen-picks';
+/** The owner who signs a deal link in the Deal links tab (issue 27). */
+const OWNER = { email: 'owner@dealpages.example', password: 'e2e deal pages password' };
+/** The real feed's first product: unrated, no reviews, no features. */
+const UNRATED_ASIN = 'B0002AGH0K';
+/** Words a landing page must not say without data behind them (issue 27). */
+const INVENTED = /4\.5 out of 5|1000\+|deliver|easy returns|sold or fulfilled|ends at midnight/i;
 const PAGE_TAG = 'e2e-picks-21';
 /** The footer's category deals pages (shopper-screens §2). */
 const FOOTER_KEYS = ['electronics', 'home-kitchen', 'fashion', 'baby', 'automotive'];
@@ -107,7 +113,7 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
     const second = await runImport(moved.file, env);
     expect(second.code, second.output).toBe(0);
     await seedCategoryPage(dataDir);
-    server = await startServer(env);
+    server = await startServer({ ...env, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
     browser = await launchChromium();
   });
 
@@ -232,5 +238,72 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
 
   it('mobile 390: every deal page shows products with their deal basis', async () => {
     await visitEveryPage(390);
+  });
+
+  /**
+   * Issue 27: landing pages state only facts. An unrated product shows no invented rating or
+   * delivery line; an unsigned `/deal?discount=…` shows no percentage; the owner signs a link in the
+   * Deal links tab and its claims show; the same link tampered shows none of them.
+   */
+  it('landing pages at 1280 and 390: facts only, claims only from a link the owner signed', async () => {
+    const desktop = await newContext(1280);
+    const page = await desktop.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const landing = page.getByTestId('deal-landing');
+    const shot = (p: Page, name: string) => p.screenshot({ path: path.join(SHOTS, `deal-pages-landing-${name}.png`), fullPage: true });
+
+    await page.goto(`${server.url}/deal/${UNRATED_ASIN}`);
+    await landing.getByRole('heading', { level: 1, name: /Epson EPL N7000DT/ }).waitFor({ timeout: 20_000 });
+    expect(await landing.textContent()).not.toMatch(INVENTED);
+    expect(await landing.getByTestId('deal-rating').count()).toBe(0);
+    await shot(page, 'product-1280');
+
+    await page.goto(`${server.url}/deal?discount=45&title=Everything+half+price&urgency=Ends+tonight`);
+    await landing.getByRole('heading', { level: 1, name: 'Amazon UK prices we track' }).waitFor({ timeout: 20_000 });
+    expect(await landing.textContent()).not.toMatch(/45%|Everything half price|Ends tonight/);
+    await shot(page, 'unsigned-1280');
+
+    // The owner signs a link in the admin area.
+    const owner = await desktop.newPage();
+    await signInAsOwner(owner, `${server.url}/admin/deal-links`, OWNER);
+    await owner.getByLabel('Headline').fill('Garden chairs for summer');
+    await owner.getByLabel('Discount (%)').fill('45');
+    await owner.getByLabel('Urgency').fill('Offer ends Sunday 8 June');
+    await owner.getByLabel('Amazon search words (optional)').fill('garden chairs');
+    await owner.getByRole('button', { name: 'Create signed link' }).click();
+    const link = await owner.getByTestId('deal-link-created').getByLabel('Link').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/deal\\?.*&sig=`));
+    await shot(owner, 'admin-1280');
+    await owner.close();
+
+    await page.goto(link);
+    await landing.getByRole('heading', { level: 1, name: 'Garden chairs for summer' }).waitFor({ timeout: 20_000 });
+    expect(await landing.getByText('45% OFF').count()).toBe(1);
+    expect(await landing.getByText('Offer ends Sunday 8 June').count()).toBe(1);
+    await shot(page, 'signed-1280');
+
+    await page.goto(link.replace('discount=45', 'discount=75'));
+    await page.getByTestId('deal-link-notice').waitFor({ timeout: 20_000 });
+    expect(await landing.textContent()).not.toMatch(/75%|45%|Garden chairs for summer|Offer ends/);
+    await shot(page, 'tampered-1280');
+    await desktop.close();
+
+    const mobile = await newContext(390);
+    const phone = await mobile.newPage();
+    phone.on('pageerror', (error) => errors.push(error.message));
+    for (const [url, name] of [
+      [link, 'signed-390'],
+      [`/deal/${UNRATED_ASIN}`, 'product-390'],
+      ['/deal/kitchen-gadgets', 'preset-390'],
+    ] as const) {
+      await phone.goto(url.startsWith('http') ? url : `${server.url}${url}`);
+      await phone.getByTestId('deal-landing').getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scroll`).toBeLessThanOrEqual(390);
+      await shot(phone, name);
+    }
+    expect(await phone.getByTestId('deal-landing').textContent()).not.toMatch(INVENTED);
+    await mobile.close();
+    expect(errors, 'page errors').toEqual([]);
   });
 });

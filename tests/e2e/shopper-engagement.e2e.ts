@@ -146,7 +146,8 @@ describe.skipIf(missing.length > 0)('shopper engagement in Chromium', () => {
     for (const [slug, deal] of Object.entries(DEAL_PRESETS)) {
       await page.goto(`${server.url}/deal/${slug}`);
       await page.getByRole('heading', { name: deal.productTitle }).waitFor();
-      expect(await page.getByText(`${deal.dealPercentage}% OFF`).count()).toBe(1);
+      // The real feed has no verified saving, so no preset shows a percentage (issue 27, decision 0023).
+      expect(await page.getByText(/% OFF/).count()).toBe(0);
       expect(await page.getByRole('link', { name: 'View On Amazon →' }).getAttribute('href')).toContain(`deal=${slug}`);
     }
     await shot(page, 'desktop-deal-preset');

@@ -4,20 +4,24 @@
  * category's description, top and bottom pagination, the deals of `GET /api/deals?category=` with
  * their basis, then popular fillers under 'Popular in {category}'. Cards show '{n}% OFF' or the
  * price and the 'Set Deal Alert' bell ('Confirm Deal Alert'). An unknown key: 'Category not found'.
+ * Above the heading, the spec's nav: Deal Alerts, Today's Deals and the category name, which
+ * reloads the category (web/shell/page-trail.tsx).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { getShopperCategory, type ShopperCategory } from '../../common/categories';
 import { paths } from '../../common/paths';
 import { buttonClasses } from '../components/ui/button';
 import { Pagination } from '../components/ui/pagination';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
-import { useDealListing } from '../features/deals/api';
+import { dealListingQuery, useDealListing } from '../features/deals/api';
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
 import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
+import { PageTrail } from '../shell/page-trail';
 
 export function CategoryDealsPage() {
   const { key = '' } = useParams();
@@ -36,6 +40,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
   const listing = useDealListing({ kind: 'today', category: category.key, page });
   useServedPage(page, listing.data?.page);
   const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
+  const queryClient = useQueryClient();
   const totalPages = listing.data?.totalPages ?? 1;
   const pager = (where: string) =>
     listing.isSuccess && (
@@ -49,6 +54,19 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
 
   return (
     <div className="space-y-4">
+      <PageTrail
+        steps={[
+          { to: paths.home(), label: 'Deal Alerts' },
+          { to: paths.todaysDeals(), label: "Today's Deals" },
+        ]}
+        current={{ to: paths.categoryDeals(category.key), label: category.name }}
+        // The category name reloads the category (spec §2): its first page, asked for afresh.
+        onReload={() =>
+          void queryClient.invalidateQueries({
+            queryKey: dealListingQuery({ kind: 'today', category: category.key, page: 1 }).queryKey.slice(0, 3),
+          })
+        }
+      />
       <div className="border-l-4 pl-4" style={{ borderColor: category.colour }}>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Today's Top {category.name} Deals</h1>
         <p className="mt-1 text-slate-700">{formatLongDate(new Date())}</p>
@@ -60,6 +78,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
         products={listing.data?.products ?? []}
         popularHeading={`Popular in ${category.name}`}
         dealsLabel={`${category.name} deals`}
+        orderedBy={listing.data?.orderedBy}
         plainBadge="price"
         affiliateTag={affiliateTag}
         onSetAlert={alertDialog.open}

@@ -1,6 +1,8 @@
 /**
  * Category pages the owners create (shopper-screens §2 "Category page with {slug}", §8; admin-area
- * §3; issue 8 part 3), at `/category/{slug}` and at the single-segment catch-all `/{slug}`: the
+ * §3; issue 8 part 3), at `/category/{slug}`, `/category-pages/{slug}` (the spec's route list) and
+ * the single-segment catch-all `/{slug}`: a trail whose last step is the category name, linking to
+ * the page itself and loading it afresh (as the category deals pages' nav does, spec §2), the
  * page's name and description, its products (outbound links carry the page's own affiliate tag,
  * through `/go/{asin}?cp={slug}`), 'Get Deal Alerts' to /deal-alerts (with `?email=` when known)
  * and Back to Home. A page the API does not know: 'Category "{slug}" not found'. At the catch-all,
@@ -18,9 +20,10 @@ import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { ApiError } from '../lib/http.client';
 import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
+import { PageTrail } from '../shell/page-trail';
 import { NotFoundPage } from './not-found.route';
 
-/** `/category/{slug}`. */
+/** `/category/{slug}` and `/category-pages/{slug}`. */
 export function CategoryPagePage() {
   const { slug = '' } = useParams();
   if (!isCategoryPageSlug(slug)) return <CategoryMissing slug={slug} />;
@@ -54,10 +57,23 @@ function CategoryPageView({ slug }: { slug: string }) {
   }
 
   const info = page.data?.categoryPage;
+  const reload = () => {
+    void page.refetch();
+    void products.refetch();
+  };
   const dealAlerts = session.email ? `${paths.dealAlerts()}?email=${encodeURIComponent(session.email)}` : paths.dealAlerts();
   return (
     <div className="space-y-6">
       <div className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+        {info && (
+          <div className="mb-3">
+            <PageTrail
+              steps={[{ to: paths.home(), label: 'Deal Alerts' }]}
+              current={{ to: paths.categoryPage(slug), label: info.name }}
+              onReload={reload}
+            />
+          </div>
+        )}
         {info ? (
           <>
             <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{info.name}</h1>
@@ -82,6 +98,8 @@ function CategoryPageView({ slug }: { slug: string }) {
           </Link>
         </div>
       </div>
+      {/* The cards' titles are h3: this level keeps the page's heading order (axe 'heading-order'). */}
+      <h2 className="sr-only">Products on this page</h2>
       {products.isError && !(products.error instanceof ApiError && products.error.status === 404) ? (
         <Notice title="Failed to load products for this category" role="alert">
           <Button onClick={() => void products.refetch()}>Try Again</Button>
@@ -92,6 +110,8 @@ function CategoryPageView({ slug }: { slug: string }) {
           products={products.data?.products ?? []}
           affiliateTag={affiliateTag}
           categoryPage={slug}
+          // Cards without a verified saving show '£{price}' (shopper-screens §2 "Category deals pages" card).
+          plainBadge="price"
           onSetAlert={alertDialog.open}
           onRetry={() => void products.refetch()}
           onSearchAgain={() => void products.refetch()}

@@ -11,7 +11,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { dealListingResponseSchema, listedProductSchema, type ListedProduct } from '../../common/api/deals.schema';
+import { dealListingResponseSchema, listedProductSchema, type ListedProduct, type ListingOrderKey } from '../../common/api/deals.schema';
 import { deferred, fakeApi, makeProduct, renderRoutes, type FakeAnswer, type FakeCall, type FakeRoute } from '../testing/harness';
 import { initSession } from '../features/session/session.store';
 import { routes } from '../router';
@@ -40,14 +40,19 @@ function popular(n: number): ListedProduct {
   });
 }
 
-function listing(products: ListedProduct[], extra: { page?: number; totalPages?: number } = {}): FakeAnswer {
+/** A listing answer; by default ordered by saving, then popularity (a feed with reviews), as the server names it. */
+function listing(products: ListedProduct[], extra: { page?: number; totalPages?: number; orderedBy?: ListingOrderKey[] } = {}): FakeAnswer {
+  const deals = products.filter((p) => p.section === 'deal').length;
   return {
     json: dealListingResponseSchema.parse({
       products,
       page: extra.page ?? 1,
       totalPages: extra.totalPages ?? 1,
       total: products.length,
-      totalDeals: products.filter((p) => p.section === 'deal').length,
+      totalDeals: deals,
+      verifiedDeals: deals,
+      orderedBy: extra.orderedBy ?? [...(deals > 0 ? (['verified-saving'] as const) : []), 'popularity', 'lowest-price'],
+      trackedSince: '2026-01-01T09:00:00.000Z',
     }),
   };
 }
@@ -62,8 +67,9 @@ describe("Today's deals (/todays-deals)", () => {
     const answer = deferred<FakeAnswer>();
     const { api } = open('/todays-deals', { 'GET /api/deals': () => answer.promise });
 
-    expect(await screen.findByRole('heading', { level: 1, name: "Today's Deals" })).toBeVisible();
     expect(await screen.findAllByTestId('product-skeleton')).toHaveLength(8);
+    // The heading waits for the answer: it names deals only when the listing has verified ones (issue 27).
+    expect(screen.queryByRole('heading', { level: 1, name: /Deals/ })).toBeNull();
 
     answer.resolve(
       listing([
@@ -73,7 +79,8 @@ describe("Today's deals (/todays-deals)", () => {
       ]),
     );
 
-    const deals = await screen.findByRole('list', { name: "Today's deals" });
+    expect(await screen.findByRole('heading', { level: 1, name: "Today's Deals" })).toBeVisible();
+    const deals = await screen.findByRole('list', { name: 'Verified deals' });
     const first = within(deals).getByRole('article', { name: 'Listed product 1' });
     expect(within(first).getByText('12% below its 30-day average')).toBeVisible();
     expect(within(first).getByText('33% OFF')).toBeVisible();
@@ -85,11 +92,13 @@ describe("Today's deals (/todays-deals)", () => {
     const fillers = screen.getByRole('list', { name: 'Popular right now' });
     expect(heading.compareDocumentPosition(fillers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const filler = within(fillers).getByRole('article', { name: 'Popular product 3' });
-    expect(within(filler).getByText('Popular')).toBeVisible();
     expect(within(filler).queryByText('Special Deal')).toBeNull();
+    expect(within(filler).queryByText(/% OFF/)).toBeNull();
     expect(within(filler).queryByTestId('deal-basis')).toBeNull();
     expect(within(deals).queryByRole('article', { name: 'Popular product 3' })).toBeNull();
-    expect(screen.getByText('2 deals today')).toBeVisible();
+    expect(screen.getByTestId('listing-summary')).toHaveTextContent(
+      '2 verified deals. Largest verified saving first, then most popular (reviews, ratings and sales), then lowest price.',
+    );
 
     expect(api.callsTo('GET /api/deals')[0]?.query.toString()).toBe('page=1&itemCount=20');
   });
@@ -98,7 +107,7 @@ describe("Today's deals (/todays-deals)", () => {
     const { api } = open('/todays-deals?category=electronics', { 'GET /api/deals': listing([popular(1)]) });
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Popular in Electronics' })).toBeVisible();
-    expect(screen.getByText(/No deals here right now/)).toBeVisible();
+    expect(screen.getByText('No product in Electronics has a saving we can verify right now.')).toBeVisible();
     expect(api.callsTo('GET /api/deals')[0]?.query.get('category')).toBe('electronics');
   });
 
@@ -184,7 +193,8 @@ describe('Trending (/todays-deals2)', () => {
   it('has its six category buttons, its own empty text, and /todaysdeals2 leads here', async () => {
     const { router, user, api } = open('/todaysdeals2', { 'GET /api/deals/trending': listing([]) });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trending Deals' })).toBeVisible();
+    // No verified deal in the answer, so no deal heading (issue 27); the order is by popularity.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trending products' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/todays-deals2');
     const group = screen.getByRole('group', { name: 'Trending categories' });
     expect(
@@ -273,12 +283,12 @@ describe("Owners' category pages (/category/{slug} and /{slug})", () => {
 });
 
 describe('Home category clicks (shopper-screens §7)', () => {
-  const search: FakeRoute = { json: { products: [], total: 0, totalPages: 1, page: 1 } };
+  const trending: FakeRoute = listing([]);
 
   it('records Kitchen but not Sports, and only with a tracking e-mail', async () => {
     window.localStorage.setItem('clickTrackingEmail', 'ann@example.co.uk');
     const { user, api } = open('/', {
-      'POST /api/products/search': search,
+      'GET /api/deals/trending': trending,
       'POST /api/category-clicks': { status: 201, json: { recorded: true } },
     });
     const group = await screen.findByRole('group', { name: 'Deal categories' });
@@ -295,10 +305,143 @@ describe('Home category clicks (shopper-screens §7)', () => {
   });
 
   it('sends nothing without a tracking e-mail', async () => {
-    const { user, api } = open('/', { 'POST /api/products/search': search });
+    const { user, api } = open('/', { 'GET /api/deals/trending': trending });
     const group = await screen.findByRole('group', { name: 'Deal categories' });
     await user.click(within(group).getByRole('button', { name: 'Electronics' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.callsTo('POST /api/category-clicks')).toHaveLength(0);
+  });
+});
+
+describe('Deal landing pages state only facts (/deal, /deal/{id}; issue 27, docs/decisions/0023)', () => {
+  /** A real-feed product: no rating, no reviews, no features, no list price. */
+  const unrated = makeProduct({
+    asin: 'B0002AGH0K',
+    title: 'Epson EPL N7000DT Printer',
+    price: '2187.43',
+    originalPrice: null,
+    discountPercent: null,
+    discount: null,
+    savingBasis: null,
+    savingBasisLabel: null,
+    rating: null,
+    reviewCount: null,
+    features: [],
+    categoryName: 'Computer Printers',
+  });
+  const detail: FakeAnswer = { json: { product: unrated, history: [] } };
+  const noSaving: FakeAnswer = { json: { product: null, withSaving: 0 } };
+  /** Words no landing page may say without data behind them. */
+  const INVENTED = /4\.5|1000\+|reviews|deliver|returns|sold (or fulfilled )?by|midnight|ends tonight/i;
+
+  const landing = async () => screen.findByTestId('deal-landing');
+
+  it('shows an unrated product with its price and no invented rating, reviews, delivery or percentage', async () => {
+    open('/deal/B0002AGH0K', { 'GET /api/products/B0002AGH0K': detail });
+    const page = await landing();
+    expect(within(page).getByRole('heading', { level: 1, name: 'Epson EPL N7000DT Printer' })).toBeVisible();
+    expect(within(page).getAllByText('£2,187.43')[0]).toBeVisible();
+    expect(page).not.toHaveTextContent(INVENTED);
+    expect(within(page).queryByText(/% OFF/)).toBeNull();
+    expect(within(page).queryByTestId('deal-rating')).toBeNull();
+    const out = within(page).getByRole('link', { name: 'View On Amazon →' }).getAttribute('href') ?? '';
+    expect(out).toMatch(/^\/go\/B0002AGH0K\?/);
+    expect(new URLSearchParams(out.split('?')[1]).get('deal')).toBe('B0002AGH0K');
+  });
+
+  it('shows the rating and review count a product does have', async () => {
+    const rated = makeProduct({ asin: 'B0RATED001', title: 'Rated kettle', rating: 4.2, reviewCount: 12345 });
+    open('/deal/B0RATED001', { 'GET /api/products/B0RATED001': { json: { product: rated, history: [] } } });
+    const page = await landing();
+    expect(within(page).getByTestId('deal-rating')).toHaveTextContent('4.2 out of 5 (12,345 reviews)');
+    expect(within(page).getByText('33% OFF')).toBeVisible();
+  });
+
+  it('ignores the claims of an unsigned /deal?… link, without asking the server to check it', async () => {
+    const { api } = open('/deal?discount=45&title=Everything+half+price&urgency=Ends+tonight&description=Best+ever', {
+      'GET /api/deal-pages/top-saving': noSaving,
+    });
+    const page = await landing();
+    expect(within(page).getByRole('heading', { level: 1, name: 'Amazon UK prices we track' })).toBeVisible();
+    expect(page).not.toHaveTextContent(/45|Everything half price|Best ever/);
+    expect(page).not.toHaveTextContent(INVENTED);
+    expect(api.callsTo('GET /api/deal-pages/verify-link')).toHaveLength(0);
+  });
+
+  it("shows the claims of a link the server says the owners signed, and sends it the page's own query", async () => {
+    const query =
+      'title=Garden+chairs+for+summer&discount=45&urgency=Offer+ends+Sunday&search=garden+chairs&exp=1900000000&sig=abc_DEF-123';
+    const { api } = open(`/deal?${query}`, {
+      'GET /api/deal-pages/verify-link': {
+        json: {
+          status: 'valid',
+          claims: { title: 'Garden chairs for summer', discount: 45, urgencyText: 'Offer ends Sunday', search: 'garden chairs' },
+          expiresAt: '2030-03-17T17:46:40.000Z',
+        },
+      },
+    });
+    const page = await landing();
+    expect(within(page).getByRole('heading', { level: 1, name: 'Garden chairs for summer' })).toBeVisible();
+    expect(within(page).getByText('45% OFF')).toBeVisible();
+    expect(within(page).getByText('Offer ends Sunday')).toBeVisible();
+    expect(within(page).getByText('Offer details written by our deals team.')).toBeVisible();
+    // Only the owners' words: none of the default page's copy beneath their headline.
+    expect(page).not.toHaveTextContent('We record Amazon UK prices');
+    expect(api.callsTo('GET /api/deal-pages/verify-link')[0]?.query.toString()).toBe(query);
+    const out = within(page).getByRole('link', { name: 'View On Amazon →' }).getAttribute('href') ?? '';
+    expect(new URLSearchParams(out.split('?')[1]).get('url')).toContain('k=garden+chairs');
+  });
+
+  it("shows a tampered link's product facts without its claims, and says why, never an error page", async () => {
+    open('/deal?asin=B0002AGH0K&discount=75&title=Printer+75%25+off&exp=1900000000&sig=tampered', {
+      'GET /api/deal-pages/verify-link': { json: { status: 'invalid', claims: null, expiresAt: null } },
+      'GET /api/products/B0002AGH0K': detail,
+    });
+    const page = await landing();
+    expect(within(page).getByRole('heading', { level: 1, name: 'Epson EPL N7000DT Printer' })).toBeVisible();
+    expect(page).not.toHaveTextContent(/75/);
+    expect(screen.getByTestId('deal-link-notice')).toHaveTextContent('We could not confirm the offer details in this link');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an expired link without its claims', async () => {
+    open('/deal?title=Old+offer&discount=30&exp=1700000000&sig=abc', {
+      'GET /api/deal-pages/verify-link': { json: { status: 'expired', claims: null, expiresAt: '2023-11-14T22:13:20.000Z' } },
+      'GET /api/deal-pages/top-saving': noSaving,
+    });
+    const page = await landing();
+    expect(page).not.toHaveTextContent(/Old offer|30%/);
+    expect(screen.getByTestId('deal-link-notice')).toHaveTextContent('The offer in this link has ended');
+  });
+
+  it('gives a preset no percentage or urgency when no product of its scope has a verified saving, and keeps its click id', async () => {
+    const { api } = open('/deal/air-fryer', { 'GET /api/deal-pages/top-saving': noSaving });
+    const page = await landing();
+    expect(within(page).getByRole('heading', { level: 1, name: 'Air Fryers for Quicker Cooking' })).toBeVisible();
+    expect(within(page).queryByText(/% OFF/)).toBeNull();
+    expect(page).not.toHaveTextContent(INVENTED);
+    expect(screen.getByRole('heading', { level: 2, name: 'No verified saving on air fryers right now' })).toBeVisible();
+    expect(api.callsTo('GET /api/deal-pages/top-saving')[0]?.query.get('preset')).toBe('air-fryer');
+    const out = within(page).getByRole('link', { name: 'View On Amazon →' }).getAttribute('href') ?? '';
+    expect(new URLSearchParams(out.split('?')[1]).get('deal')).toBe('air-fryer');
+  });
+
+  it("takes a preset's percentage from the product with the largest verified saving, and names it", async () => {
+    const peeler = makeProduct({
+      asin: 'B0PEELER01',
+      title: 'Vegetable peeler',
+      price: '6.00',
+      originalPrice: '10.00',
+      discountPercent: 40,
+    });
+    open('/deal/home-kitchen', { 'GET /api/deal-pages/top-saving': { json: { product: peeler, withSaving: 3 } } });
+    const page = await landing();
+    expect(within(page).getByText('Up to 40% off')).toBeVisible();
+    expect(within(page).queryByText('40% OFF')).toBeNull();
+    expect(within(page).getByText('Verified saving in Home & Kitchen')).toBeVisible();
+    const top = screen.getByTestId('top-saving');
+    expect(within(top).getByRole('heading', { name: 'Largest verified saving we track in Home & Kitchen' })).toBeVisible();
+    expect(within(top).getByRole('link', { name: 'Vegetable peeler' })).toHaveAttribute('href', '/deals/B0PEELER01');
+    expect(within(top).getByText(/3 products have a verified saving/)).toBeVisible();
   });
 });

@@ -3,23 +3,36 @@
  * heading, category buttons (Trending, Kitchen, Electronics, Fashion and Beauty record a category
  * click when a tracking e-mail is stored, §7), the product grid with refresh and pagination, the
  * alert dialog, the automatic price check of the visitor's alerts, and the empty-catalogue onboarding.
+ *
+ * Issue 27 (departures recorded in docs/design.md §5):
+ * - The grid is the trending listing, `GET /api/deals/trending?category=` (not the spec's keyword
+ *   search with discountOnly, which found nothing in nine of ten categories of a real feed without
+ *   list prices): every product of the chosen category by its order, with its real count, each
+ *   card with its deal basis when it has one.
+ * - Deal words only with a basis: "Today's Top Deals - {date}" and the "deals team" line only
+ *   while some product has a verified saving (every category's `verifiedDeals`); otherwise
+ *   "Prices we track - {date}", and the listing says plainly that there are no verified deals,
+ *   since when prices have been tracked, how deals appear and what the order is.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Pagination } from '../components/ui/pagination';
+import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
+import { ordersByPopularity, verifiedDealCount } from '../components/product/listing-words';
 import { useAutoPriceCheck } from '../features/alerts/api';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { LazyPreferencesSurvey } from '../features/preferences/components/lazy-preferences-survey';
 import { EmptyCatalogue } from '../features/catalogue/components/empty-catalogue';
 import { recordCategoryClick, TRACKED_HOME_CATEGORIES } from '../features/category-pages/api';
-import { useProductSearch } from '../features/products/api';
+import { useDealListing } from '../features/deals/api';
+import { ListingSummary } from '../features/deals/components/listing-summary';
 import { CategoryButtons } from '../features/products/components/category-buttons';
-import { ProductGrid } from '../features/products/components/product-grid';
-import { homeCategoryCriteria, homeCategoryLabel, type HomeCategory } from '../features/products/search-criteria';
+import { ListingGrid } from '../features/products/components/listing-grid';
+import { HOME_PAGE_SIZE, homeCategoryLabel, homeListingCategory, type HomeCategory } from '../features/products/search-criteria';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { useConfig } from '../lib/config.query';
 import { formatLongDate } from '../lib/date.format';
@@ -27,33 +40,38 @@ import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
 import { formatCount } from '../../common/numbers';
 
+/** The home's heading words: the spec's while some product has a verified saving, else neutral. */
+const DEALS_TITLE = "Today's Top Deals";
+const NEUTRAL_TITLE = 'Prices we track';
+
 export function HomePage() {
-  useDocumentTitle("Today's Top Deals");
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const config = useConfig();
   const queryClient = useQueryClient();
   const [category, setCategory] = useState<HomeCategory>('trending');
-  const [showAll, setShowAll] = useState(false);
   const [page, setPage] = useState(1);
   const catalogueEmpty = config.data?.catalogueSize === 0;
-  const search = useProductSearch(catalogueEmpty ? null : homeCategoryCriteria(category, { page, showAll }));
+  const listing = useDealListing(
+    { kind: 'trending', category: homeListingCategory(category), page, itemCount: HOME_PAGE_SIZE },
+    { enabled: !catalogueEmpty },
+  );
+  // The page-wide figure for the heading: every category's first page (the default grid's own answer, cached).
+  const everything = useDealListing({ kind: 'trending', category: null, page: 1, itemCount: HOME_PAGE_SIZE }, { enabled: !catalogueEmpty });
+  const verifiedEverywhere = catalogueEmpty ? 0 : everything.isError ? 0 : verifiedDealCount(everything.data);
+  const dealWords = verifiedEverywhere !== null && verifiedEverywhere > 0;
+  useDocumentTitle(dealWords ? DEALS_TITLE : NEUTRAL_TITLE);
   const alternatives = useAlternativesDialog();
   const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   useAutoPriceCheck({ email: session.email, token: session.token });
 
   const label = homeCategoryLabel(category);
-  const totalPages = search.data?.totalPages ?? 1;
+  const totalPages = listing.data?.totalPages ?? 1;
+  const verifiedHere = verifiedDealCount(listing.data) ?? 0;
 
   function choose(next: HomeCategory) {
     if (TRACKED_HOME_CATEGORIES.has(next)) recordCategoryClick({ categoryName: homeCategoryLabel(next), categorySlug: next });
     setCategory(next);
-    setShowAll(false);
-    setPage(1);
-  }
-
-  function showAllProducts(all: boolean) {
-    setShowAll(all);
     setPage(1);
   }
 
@@ -63,22 +81,46 @@ export function HomePage() {
   }
 
   function refresh() {
-    void queryClient.invalidateQueries({ queryKey: ['products', 'search'] });
-    toast({ title: 'Refreshing deals', description: 'Fetching the latest products from Amazon UK' });
+    void queryClient.invalidateQueries({ queryKey: ['deals'] });
+    toast({ title: 'Refreshing', description: 'Loading the latest prices we hold' });
   }
 
   function searchAgain() {
-    if (category === 'trending' && page === 1) void search.refetch();
+    if (category === 'trending' && page === 1) void listing.refetch();
     else choose('trending');
   }
+
+  const sectionHeading =
+    verifiedHere > 0
+      ? category === 'trending'
+        ? 'Trending deals'
+        : `${label} deals`
+      : ordersByPopularity(listing.data?.orderedBy)
+        ? category === 'trending'
+          ? 'Trending products'
+          : `Popular in ${label}`
+        : category === 'trending'
+          ? 'All categories'
+          : `${label}: prices we track`;
 
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Today's Top Deals - {formatLongDate(new Date())}</h1>
-        <p className="mt-2 hidden max-w-3xl text-slate-700 md:block">
-          Our deals team has sourced today's top deals for you. Please don't share this page: it keeps these deals for our subscribers.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {verifiedEverywhere === null ? (
+            <>
+              <span className="sr-only">Loading</span>
+              <Skeleton inline className="h-8 w-72 max-w-full" />
+            </>
+          ) : (
+            `${dealWords ? DEALS_TITLE : NEUTRAL_TITLE} - ${formatLongDate(new Date())}`
+          )}
+        </h1>
+        {dealWords && (
+          <p className="mt-2 hidden max-w-3xl text-slate-700 md:block">
+            Our deals team has sourced today's top deals for you. Please don't share this page: it keeps these deals for our subscribers.
+          </p>
+        )}
       </div>
 
       {catalogueEmpty ? (
@@ -88,43 +130,36 @@ export function HomePage() {
           <CategoryButtons selected={category} onSelect={choose} />
           <div className="flex items-center justify-between gap-3">
             <div className="min-w-0">
-              <h2 className="text-lg font-semibold text-slate-900">
-                {category === 'trending' ? 'Trending deals' : showAll ? `All ${label} products` : `${label} deals`}
-              </h2>
-              <p className="h-5 text-sm text-slate-600">{search.isSuccess ? `${formatCount(search.data.total)} products` : ''}</p>
+              <h2 className="text-lg font-semibold text-slate-900">{listing.isSuccess ? sectionHeading : label}</h2>
+              <p className="h-5 text-sm text-slate-600">
+                {listing.isSuccess ? `${formatCount(listing.data.total)} ${listing.data.total === 1 ? 'product' : 'products'}` : ''}
+              </p>
             </div>
-            <div className="flex shrink-0 items-center gap-2">
-              {showAll && (
-                <Button variant="ghost" size="sm" onClick={() => showAllProducts(false)}>
-                  Discounted only
-                </Button>
-              )}
-              <Button variant="secondary" size="sm" onClick={refresh} disabled={search.isFetching}>
-                <RefreshCw className={search.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
-                Refresh deals
-              </Button>
-            </div>
+            <Button variant="secondary" size="sm" onClick={refresh} disabled={listing.isFetching} className="shrink-0">
+              <RefreshCw className={listing.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              {verifiedHere > 0 ? 'Refresh deals' : 'Refresh'}
+            </Button>
           </div>
-          <ProductGrid
-            status={search.isFetching && search.isError ? 'pending' : search.status}
-            products={search.data?.products ?? []}
+          {listing.isSuccess && <ListingSummary answer={listing.data} scope={category === 'trending' ? '' : `in ${label}`} />}
+          <ListingGrid
+            status={listing.isFetching && listing.isError ? 'pending' : listing.status}
+            products={listing.data?.products ?? []}
+            grouped={false}
+            listHeading={false}
+            dealsLabel={listing.isSuccess ? sectionHeading : label}
+            popularHeading={sectionHeading}
+            orderedBy={listing.data?.orderedBy}
             affiliateTag={affiliateTag}
             onSetAlert={alertDialog.open}
             onShowAlternatives={alternatives.open}
-            onRetry={() => void search.refetch()}
+            onRetry={() => void listing.refetch()}
             onSearchAgain={searchAgain}
-            emptyText={
-              category !== 'trending' && !showAll
-                ? `No ${label} products have a discount we can back up right now. We only show a saving when a list price or our own price history supports it.`
-                : undefined
-            }
-            emptyActions={
-              category !== 'trending' && !showAll ? (
-                <Button onClick={() => showAllProducts(true)}>Show all {label} products</Button>
-              ) : undefined
-            }
+            emptyTitle="No products here yet"
+            emptyText={`We don't track any ${label} products yet. Try another category.`}
           />
-          {search.isSuccess && <Pagination page={page} totalPages={totalPages} onPageChange={goToPage} label="Deals pages" />}
+          {listing.isSuccess && (
+            <Pagination page={listing.data.page} totalPages={totalPages} onPageChange={goToPage} label="Product pages" />
+          )}
         </>
       )}
       {alertDialog.element}

@@ -28,6 +28,7 @@ import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
 import { formatCount } from '../../common/numbers';
+import { paths } from '../../common/paths';
 
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -84,7 +85,7 @@ export function SearchPage() {
   if (term === '') {
     return (
       <Notice title="No search term provided" text="Type what you're looking for in the search box.">
-        <Link to="/" className={buttonClasses('primary')}>
+        <Link to={paths.home()} className={buttonClasses('primary')}>
           Back to Search
         </Link>
       </Notice>
@@ -126,25 +127,29 @@ export function SearchPage() {
           Please enter at least {MIN_SEARCH_TERM_LENGTH} characters to search.
         </p>
       ) : (
-        <ProductGrid
-          status={search.status}
-          products={search.data?.products ?? []}
-          affiliateTag={affiliateTag}
-          onSetAlert={alertDialog.open}
-          onShowAlternatives={alternatives.open}
-          onRetry={() => window.location.reload()}
-          onSearchAgain={focusHeaderSearch}
-          emptyTitle="No products found"
-          emptyText={
-            <>
-              Nothing matched “{term}”{dealsOnly ? ' with a discount' : ''}. Try other words, or{' '}
-              <Link to="/deal-alerts" className="font-medium text-blue-800 underline">
-                browse today's deals
-              </Link>
-              .
-            </>
-          }
-        />
+        <>
+          {/* The cards' titles are h3: this level keeps the page's heading order (axe 'heading-order'). */}
+          <h2 className="sr-only">Search results</h2>
+          <ProductGrid
+            status={search.status}
+            products={search.data?.products ?? []}
+            affiliateTag={affiliateTag}
+            onSetAlert={alertDialog.open}
+            onShowAlternatives={alternatives.open}
+            onRetry={() => window.location.reload()}
+            onSearchAgain={focusHeaderSearch}
+            emptyTitle="No products found"
+            emptyText={
+              <>
+                Nothing matched “{term}”{dealsOnly ? ' with a discount' : ''}. Try other words, or{' '}
+                <Link to={paths.dealAlerts()} className="font-medium text-blue-800 underline">
+                  browse today's deals
+                </Link>
+                .
+              </>
+            }
+          />
+        </>
       )}
       {search.isSuccess && (
         <Pagination

@@ -1,20 +1,29 @@
 /**
- * Trending deals, `/todays-deals2` (`/todaysdeals2` redirects here, DESIGN.md §5; shopper-screens
- * §2 "Trending deals"; issue 8 part 2): title, today's date, the note not to share the page, the
- * six-button category grid, products by trending score (`GET /api/deals/trending`) with each deal's
- * basis, 'No trending products found', pagination with first and last page and ellipses, and the
- * 'Set Price Drop Alert' dialog. Category and page live in the URL.
+ * Trending, `/todays-deals2` (`/todaysdeals2` redirects here, DESIGN.md §5; shopper-screens §2
+ * "Trending deals"; issue 8 part 2): title, today's date, the six-button category grid, products in
+ * the listing's order (`GET /api/deals/trending`: trending score, docs/decisions/0002) with each
+ * deal's basis, 'No trending products found', pagination with first and last page and ellipses,
+ * and the 'Set Price Drop Alert' dialog. Category and page live in the URL.
+ *
+ * Issue 27 ("No deal claim without a basis"; docs/design.md §5): 'Trending Deals' and the note not
+ * to share the page only while the listing counts verified deals; otherwise 'Trending products'
+ * when the order is by trending score, else 'Prices we track', with a plain note of why, since
+ * when prices are tracked, how deals appear and the order in words
+ * (../features/deals/components/listing-summary.tsx).
  */
 import { useSearchParams } from 'react-router';
 import { getShopperCategory, type ShopperCategoryKey } from '../../common/categories';
+import { describe } from '../../common/page-meta';
 import { Pagination } from '../components/ui/pagination';
+import { Skeleton } from '../components/ui/skeleton';
+import { ordersByPopularity, verifiedDealCount } from '../components/product/listing-words';
 import { usePriceDropAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useDealListing } from '../features/deals/api';
+import { ListingSummary } from '../features/deals/components/listing-summary';
 import { TRENDING_CATEGORY_KEYS, TrendingCategories } from '../features/deals/components/trending-categories';
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
-import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
 
@@ -24,14 +33,21 @@ export function TrendingPage() {
   const category = (TRENDING_CATEGORY_KEYS as readonly string[]).includes(wanted) ? (wanted as ShopperCategoryKey) : null;
   const categoryName = category ? getShopperCategory(category)?.name : undefined;
   const { page, goTo } = usePageParam();
-  const words = describe.listing('trending', null);
-  useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'trending', category, page });
   useServedPage(page, listing.data?.page);
   const alertDialog = usePriceDropAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const totalPages = listing.data?.totalPages ?? 1;
+
+  const words = describe.listing('trending', null);
+  const deals = listing.isError ? 0 : verifiedDealCount(listing.data);
+  const dealWords = deals !== null && deals > 0;
+  const trendingOrder = ordersByPopularity(listing.data?.orderedBy);
+  const heading = dealWords ? words.heading : trendingOrder ? 'Trending products' : 'Prices we track';
+  useDocumentTitle(page > 1 ? `${heading} (page ${page})` : heading, {
+    description: dealWords ? words.intro : 'Amazon UK prices we track, with the time each was observed and free price-drop alerts.',
+  });
 
   /** A category starts at its first page. */
   function choose(key: ShopperCategoryKey | null) {
@@ -40,19 +56,30 @@ export function TrendingPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Trending Deals</h1>
-        <p className="mt-1 text-slate-700">{formatLongDate(new Date())}</p>
-        <p className="mt-2 max-w-3xl text-sm text-slate-700">
-          What shoppers are watching right now. Please don't share this page: it keeps these deals for our subscribers.
-        </p>
+      <div className="space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {deals === null ? (
+            <>
+              <span className="sr-only">Loading</span>
+              <Skeleton inline className="h-8 w-64" />
+            </>
+          ) : (
+            heading
+          )}
+        </h1>
+        <p className="text-slate-700">{formatLongDate(new Date())}</p>
+        {dealWords && (
+          <p className="max-w-3xl text-sm text-slate-700">Please don't share this page: it keeps these deals for our subscribers.</p>
+        )}
+        <ListingSummary answer={listing.data} scope={categoryName ? `in ${categoryName}` : ''} />
       </div>
       <TrendingCategories selected={category} onSelect={choose} />
       <ListingGrid
         status={listing.status}
         products={listing.data?.products ?? []}
         popularHeading={categoryName ? `Popular in ${categoryName}` : 'Popular right now'}
-        dealsLabel={categoryName ? `Trending in ${categoryName}` : 'Trending products'}
+        dealsLabel={categoryName ?? 'All categories'}
+        orderedBy={listing.data?.orderedBy}
         grouped={false}
         affiliateTag={affiliateTag}
         onSetAlert={alertDialog.open}

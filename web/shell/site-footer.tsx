@@ -2,6 +2,7 @@
  * Site footer (shopper-screens §1, §2; DESIGN.md §4 "Affiliate links"): legal and help links, the
  * category deals pages footers link to (/category-deals/{electronics, home-kitchen, fashion, baby,
  * automotive}, spec §2), the Amazon Associates disclosure, "prices are subject to change", copyright.
+ * Every link is built from common/paths.ts (issue 26: each path written once).
  */
 import { Link } from 'react-router';
 import { paths } from '../../common/paths';
@@ -10,27 +11,27 @@ import { useConfig } from '../lib/config.query';
 const LINKS: readonly { to: string; label: string }[] = [
   { to: paths.todaysDeals(), label: "Today's Deals" },
   { to: paths.dealAlerts(), label: 'Deal Alerts' },
-  { to: '/how-it-works', label: 'How It Works' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/about-us', label: 'About Us' },
-  { to: '/contact-us', label: 'Contact Us' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-of-service', label: 'Terms of Service' },
-  { to: '/cookie-policy', label: 'Cookie Policy' },
+  { to: paths.howItWorks(), label: 'How It Works' },
+  { to: paths.faq(), label: 'FAQ' },
+  { to: paths.blog(), label: 'Blog' },
+  { to: paths.about(), label: 'About Us' },
+  { to: paths.contact(), label: 'Contact Us' },
+  { to: paths.privacyPolicy(), label: 'Privacy Policy' },
+  { to: paths.termsOfService(), label: 'Terms of Service' },
+  { to: paths.cookiePolicy(), label: 'Cookie Policy' },
 ];
 
 /**
  * Spec §2: the category deals pages linked from footers, at `/category-deals/{key}`. Names spelled
  * here (as in common/categories.ts) so the shell's first-load chunk does not carry the category
- * mapping rules (DESIGN.md §7 JS budget).
+ * mapping rules (docs/design.md §7 JS budget); the paths come from common/paths.ts.
  */
 const CATEGORY_LINKS: readonly { to: string; label: string }[] = [
-  { to: '/category-deals/electronics', label: 'Electronics' },
-  { to: '/category-deals/home-kitchen', label: 'Home & Kitchen' },
-  { to: '/category-deals/fashion', label: 'Fashion' },
-  { to: '/category-deals/baby', label: 'Baby' },
-  { to: '/category-deals/automotive', label: 'Automotive' },
+  { to: paths.categoryDealsAlias('electronics'), label: 'Electronics' },
+  { to: paths.categoryDealsAlias('home-kitchen'), label: 'Home & Kitchen' },
+  { to: paths.categoryDealsAlias('fashion'), label: 'Fashion' },
+  { to: paths.categoryDealsAlias('baby'), label: 'Baby' },
+  { to: paths.categoryDealsAlias('automotive'), label: 'Automotive' },
 ];
 
 export function SiteFooter() {

@@ -27,7 +27,7 @@ const preloadAccountDialogs = () => void loadAccountDialogs().catch(() => undefi
 
 function Logo() {
   return (
-    <Link to="/deal-alerts" className="flex shrink-0 items-center gap-2 rounded text-lg font-bold text-white">
+    <Link to={paths.dealAlerts()} className="flex shrink-0 items-center gap-2 rounded text-lg font-bold text-white">
       <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-green-600">
         <BellRing className="h-5 w-5" aria-hidden="true" />
       </span>
@@ -53,7 +53,7 @@ function AccountActions({ compact = false }: { compact?: boolean }) {
     markNewUser(result.email, result.signupTime);
     session.remember(result.email, result.visitorToken);
     setDialog(null);
-    void navigate('/?newuser=true');
+    void navigate(`${paths.home()}?newuser=true`);
   }
 
   if (session.email) {

@@ -109,6 +109,7 @@ export function makeProduct(overrides: Partial<ShownProduct> = {}): ShownProduct
     brand: 'Ninja',
     features: [],
     asOf: '2026-01-15T12:00:00.000Z',
+    priceStale: false,
     lowestIn30Days: false,
     ...overrides,
   }) as ShownProduct;

@@ -20,6 +20,17 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * Accented letters and their plain ones, for `translate` (immutable, so usable in a generated
+ * column, unlike the unaccent extension): shoppers type "cafetiere" for "Cafetière".
+ */
+export const FOLD_ACCENTS = { from: 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', to: 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY' };
+
+/** The SQL text of `column` (a text column of products), null as '', accents folded. */
+function fold(column: string): string {
+  return `translate(coalesce(${column}, ''), '${FOLD_ACCENTS.from}', '${FOLD_ACCENTS.to}')`;
+}
+
 export const products = pgTable(
   'products',
   {
@@ -36,6 +47,15 @@ export const products = pgTable(
     observedHigh30dPence: integer('observed_high_30d_pence'),
     /** Lowest observed price in the 30 days before `priceAsOf`, pence. */
     observedLow30dPence: integer('observed_low_30d_pence'),
+    /**
+     * Our tracked reference ("was") price, pence: the price before the current one when it held on
+     * evidence for 28+ days under the reference-price rule (server/features/prices/deal-basis.rules.ts
+     * `trackedReference`; docs/pricing/reference-prices.md); null when there is none. Written only by
+     * refreshProductStats.
+     */
+    referencePricePence: integer('reference_price_pence'),
+    /** True when the price is the lowest of a fully evidenced 30-day window (the same rule). */
+    lowestIn30Days: boolean('lowest_in_30_days').notNull().default(false),
     imageUrl: text('image_url'),
     /** The retailer's product page as given by the feed (untagged or tagged; rewritten on use). */
     sourceUrl: text('source_url'),
@@ -56,7 +76,8 @@ export const products = pgTable(
     trendingScore: real('trending_score').notNull().default(0),
     /**
      * Why the product is a deal (docs/decisions/0008-deal-definition.md): LABELLED_SAVING,
-     * LOWEST_IN_90_DAYS, LOWEST_IN_30_DAYS or BELOW_30_DAY_MEDIAN; null when it is not a deal.
+     * TRACKED_PRICE_DROP, LOWEST_IN_90_DAYS, LOWEST_IN_30_DAYS or BELOW_30_DAY_MEDIAN; null when it
+     * is not a deal.
      * Written only by refreshProductStats (server/features/prices), with the two columns below.
      */
     dealKind: text('deal_kind'),
@@ -81,10 +102,17 @@ export const products = pgTable(
     priceAsOf: timestamp('price_as_of', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** English full-text document: title (weight A), brand and category name (B). */
+    /**
+     * English full-text document of the product (issue 28; docs/decisions/0023-search-relevance.md):
+     * title (weight A) over brand (B) over Amazon's category name (C) over the feature bullets (D),
+     * accents folded ("Cafetière" is found as "cafetiere"; {@link FOLD_ACCENTS}).
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '') || ' ' || coalesce(category_name, '')), 'B')`,
+        sql.raw(
+          `setweight(to_tsvector('english', ${fold('title')}), 'A') || setweight(to_tsvector('english', ${fold('brand')}), 'B') || ` +
+            `setweight(to_tsvector('english', ${fold('category_name')}), 'C') || setweight(jsonb_to_tsvector('english', features, '["string"]'), 'D')`,
+        ),
     ),
     /** 'simple' document of the title for prefix suggestions (no stemming, so prefixes match). */
     suggestVector: tsvector('suggest_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', coalesce(title, ''))`),
@@ -98,8 +126,10 @@ export const products = pgTable(
     index('products_suggest_idx').using('gin', t.suggestVector).with({ gin_pending_list_limit: 64 }),
     // Listings read in the order they show (issue 7): imported products all score 0, so an index on
     // the score alone left `order by trending_score desc, id` sorting every row of a page.
-    index('products_category_idx').on(t.category, t.trendingScore.desc().nullsFirst(), t.id),
-    index('products_trending_idx').on(t.trendingScore.desc().nullsFirst(), t.id),
+    // Ties (every product of a plain feed scores 0) go to the lowest price, never to import order
+    // (issue 27: the real feed's most overpriced printers came first).
+    index('products_category_idx').on(t.category, t.trendingScore.desc().nullsFirst(), t.pricePence, t.id),
+    index('products_trending_idx').on(t.trendingScore.desc().nullsFirst(), t.pricePence, t.id),
     index('products_price_idx').on(t.pricePence, t.id),
     // Deal listings (issue 8): deals by saving, then the rest by popularity, each ordered as shown
     // so a page stops after its rows (partial indexes: deals are few, the rest are most).
@@ -110,12 +140,26 @@ export const products = pgTable(
       .on(t.category, t.dealPercent.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
       .where(sql`deal_kind is not null`),
     index('products_popular_idx')
-      .on(t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
+      .on(t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.pricePence, t.id)
       .where(sql`deal_kind is null`),
     index('products_category_popular_idx')
-      .on(t.category, t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.id)
+      .on(t.category, t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.pricePence, t.id)
       .where(sql`deal_kind is null`),
   ],
+);
+
+/**
+ * The catalogue's word dictionary for typo tolerance (issue 28; decision 0023): every word of 3–40
+ * letters and digits (starting with a letter) of a product's title, brand or category name, lower
+ * case, accents folded. Filled by the statement triggers of migration 0018 on every insert into
+ * products and every update of those columns (so it never lags behind an import); words of deleted
+ * products stay (a "did you mean" is only offered when it finds products). Searched by trigram
+ * similarity (pg_trgm's `%` and `similarity`, GIN index).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 
 /** One row per product per price change (and one at first sight), with its source and time. */
@@ -132,6 +176,12 @@ export const priceObservations = pgTable(
     /** 'csv-import' | 'demo' | 'catalogue' | 'creators-api' */
     source: text('source').notNull(),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last time a source re-asserted this price while it was in effect (a feed import or a price
+     * check finding it unchanged); null = seen only at `observedAt`. The evidence the reference-price
+     * rule reads (docs/pricing/reference-prices.md).
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [index('price_observations_product_idx').on(t.productId, t.observedAt)],
 );

@@ -23,7 +23,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { clientNetworkHash } from '../../http/client-network';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import {
   accountKey,
   clientAddress,

@@ -7,7 +7,7 @@
 import type { AdminAlertsResponse } from '../../../common/api/alerts.admin.schema';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import { toDealAlert } from './alert-shape';
 import { alertCounts, alertGroupPage, alertsOfEmails, deleteAlertById } from './alerts.admin.queries';
 

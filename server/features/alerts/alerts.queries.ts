@@ -6,7 +6,7 @@ import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { products } from '../../db/schema/catalogue.schema';
-import type { Visitor } from '../visitors/visitors.service';
+import type { Visitor } from '../visitors';
 import type { AlertProductPrice, AlertRow } from './alert-shape';
 
 /** What alert creation needs of a product: identity, the stored price and its time, and display fields. */

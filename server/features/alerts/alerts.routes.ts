@@ -20,7 +20,7 @@ import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { idParamsSchema } from '../../http/params';
 import { perAddress, perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import { createAlert, deleteAlert, listAlerts } from './alerts.service';
 
 const listQuerySchema = z.object({

@@ -17,12 +17,12 @@ import { fail, ok, type Outcome } from '../../http/outcome';
 import {
   composeConfirmationEmail,
   confirmationDue,
+  findSubscriber,
   queueSignInLink,
   recordConsent,
   type RenderedEmail,
-} from '../subscriptions/subscriptions.service';
-import { findSubscriber } from '../subscriptions/subscriptions.service';
-import { canReachRow, deviceTokenFor, type Visitor } from '../visitors/visitors.service';
+} from '../subscriptions';
+import { canReachRow, deviceTokenFor, type Visitor } from '../visitors';
 import { toDealAlert, type AlertRow } from './alert-shape';
 import {
   deleteReachableAlert,

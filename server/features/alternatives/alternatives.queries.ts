@@ -1,36 +1,16 @@
 /**
- * SQL of cheaper alternatives: the source product by ASIN, its full-text neighbours in the
- * catalogue (GIN index products_search_idx; every user value bound, never spliced), and which of
- * Amazon's search results we already hold.
+ * SQL of cheaper alternatives: the source product by ASIN, the products naming its type (GIN index
+ * products_search_idx; issue 28), its full-text neighbours, and which of Amazon's search results we
+ * already hold. Every value is bound, never spliced.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
-import type { ProductRow } from '../products/product-shape';
-
-const columns = {
-  id: products.id,
-  asin: products.asin,
-  title: products.title,
-  pricePence: products.pricePence,
-  listPricePence: products.listPricePence,
-  savingBasisType: products.savingBasisType,
-  observedHigh30dPence: products.observedHigh30dPence,
-  observedLow30dPence: products.observedLow30dPence,
-  imageUrl: products.imageUrl,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  category: products.category,
-  categoryName: products.categoryName,
-  brand: products.brand,
-  features: products.features,
-  priceAsOf: products.priceAsOf,
-  priceSource: products.priceSource,
-};
+import { productColumns, type ProductRow } from '../products';
 
 /** The product with this ASIN, or undefined. */
 export async function findSourceProduct(db: Db, asin: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select(columns).from(products).where(eq(products.asin, asin)).limit(1);
+  const [row] = await db.select(productColumns).from(products).where(eq(products.asin, asin)).limit(1);
   return row;
 }
 
@@ -55,7 +35,7 @@ export async function findTextNeighbours(
   const query = sql`to_tsquery('english', ${opts.tsquery})`;
   const rank = sql<number>`ts_rank(${products.searchVector}, ${query})`.mapWith(Number);
   return db
-    .select({ ...columns, textRank: rank })
+    .select({ ...productColumns, textRank: rank })
     .from(products)
     .where(
       and(
@@ -66,5 +46,28 @@ export async function findTextNeighbours(
       ),
     )
     .orderBy(sql`${rank} desc`, products.id)
+    .limit(opts.limit);
+}
+
+/**
+ * Up to `limit` products other than `excludeAsin`, with a price, matching `typeTsquery` (to_tsquery
+ * 'english' text naming the source's type, search-query.ts termQuery: the words are stemmed as the
+ * search vector was), the closest titles first: ts_rank against `rankTsquery` (the source's
+ * distinctive words OR-ed), then the same Amazon category name first, then id. Rows carry `textRank`.
+ */
+export async function findTypeCandidates(
+  db: Db,
+  opts: { typeTsquery: string; rankTsquery: string | null; categoryName: string | null; excludeAsin: string; limit: number },
+): Promise<Array<ProductRow & { textRank: number }>> {
+  const type = sql`to_tsquery('english', ${opts.typeTsquery})`;
+  const rank = opts.rankTsquery
+    ? sql<number>`ts_rank(${products.searchVector}, to_tsquery('english', ${opts.rankTsquery}))`.mapWith(Number)
+    : sql<number>`0`.mapWith(Number);
+  const sameCategory = opts.categoryName ? sql`(${products.categoryName} = ${opts.categoryName})` : sql`false`;
+  return db
+    .select({ ...productColumns, textRank: rank })
+    .from(products)
+    .where(and(sql`${products.searchVector} @@ ${type}`, ne(products.asin, opts.excludeAsin), sql`${products.pricePence} > 0`))
+    .orderBy(sql`${rank} desc`, sql`${sameCategory} desc`, products.id)
     .limit(opts.limit);
 }

@@ -23,16 +23,17 @@ import type { Db } from '../../db/client';
 import { ok, fail, type Outcome } from '../../http/outcome';
 import type { AmazonProduct } from '../../sources/creators-api/creators-api-item';
 import { CREATORS_API_SOURCE_NAME } from '../../sources/creators-api/creators-api.source';
-import { chooseOriginalPrice, publicPriceView, toProduct, type PriceView, type ProductRow } from '../products/product-shape';
+import { chooseOriginalPrice, publicPriceView, termQuery, toProduct, type PriceView, type ProductRow } from '../products';
 import { SAVING_BASIS_LABELS } from '../../../common/discount';
 import type { AmazonSimilarSearch } from './amazon-similar.service';
-import { catalogueIdsByAsin, findSourceProduct, findTextNeighbours } from './alternatives.queries';
+import { catalogueIdsByAsin, findSourceProduct, findTypeCandidates } from './alternatives.queries';
+import { judgeCandidate, profileOf, quantityComparison, type Closeness } from './same-type';
 import { rewriteExplanations, type LlmConfig } from './alternatives.llm';
-import { amazonSearchKeywords, anyWordQuery, pairsQuery, titleWords } from './title-query';
+import { amazonSearchKeywords, anyWordQuery, titleWords } from './title-query';
 import { mergeRankings, rankAlternatives, type Ranking, type ScoredInput } from './value-score';
 
-/** Candidates read per query; alternatives shown at most. */
-export const CANDIDATE_LIMIT = 60;
+/** Candidates naming the source's type read per source; alternatives shown at most. */
+export const CANDIDATE_LIMIT = 120;
 export const ALTERNATIVES_SHOWN = 5;
 
 export const NO_ALTERNATIVES_ERROR = "We couldn't find similar products in our catalogue.";
@@ -64,18 +65,42 @@ function sourceInputOf(row: ProductRow, priceShown: boolean): ScoredInput {
   return priceShown ? input : { ...input, pricePence: 0, originalPricePence: null, savingBasisLabel: null };
 }
 
-async function neighbours(db: Db, source: ProductRow) {
-  const words = titleWords(source.title);
-  const category = source.category === 'other' ? null : source.category;
-  const base = { excludeAsin: source.asin, category, limit: CANDIDATE_LIMIT };
-  const pairs = pairsQuery(words);
-  const found = pairs ? await findTextNeighbours(db, { ...base, tsquery: pairs }) : [];
-  const any = anyWordQuery(words);
-  if (found.length >= 3 || !any) return found;
-  const more = await findTextNeighbours(db, { ...base, tsquery: any });
-  const seen = new Set(found.map((r) => r.asin));
-  return [...found, ...more.filter((r) => !seen.has(r.asin))].slice(0, CANDIDATE_LIMIT);
+/**
+ * The source's genuine alternatives in the catalogue (issue 28; same-type.ts): products naming its
+ * type (up to {@link CANDIDATE_LIMIT}, the closest titles first), kept when judgeCandidate says they
+ * are the same type, not accessories or parts, and fit; each with its closeness. A source whose
+ * title names no type has none.
+ */
+async function genuineAlternatives(db: Db, source: ProductRow): Promise<Array<{ row: ProductRow & { textRank: number }; closeness: Closeness }>> {
+  const profile = profileOf(source.title, source.categoryName);
+  if (!profile.type) return [];
+  const rankWords = anyWordQuery(titleWords(source.title, 8));
+  // A type that must fit also finds products by its size and model codes ("395" for a Renata 395).
+  const codes = [...profile.fitCodes].filter((c) => /^[a-z0-9]+$/.test(c));
+  const rows = await findTypeCandidates(db, {
+    typeTsquery: [termQuery(profile.type), ...codes].join(' | '),
+    rankTsquery: rankWords,
+    categoryName: source.categoryName,
+    excludeAsin: source.asin,
+    limit: CANDIDATE_LIMIT,
+  });
+  const out: Array<{ row: ProductRow & { textRank: number }; closeness: Closeness }> = [];
+  for (const row of rows) {
+    const closeness = judgeCandidate(profile, source, row);
+    if (closeness) out.push({ row, closeness });
+  }
+  // The closest kinds only: a candidate much less close than the closest is left out.
+  const best = Math.max(0, ...out.map((c) => c.closeness.similarity));
+  const floor = Math.max(MIN_CLOSENESS, best * RELATIVE_CLOSENESS);
+  return out.filter((c) => c.closeness.similarity >= floor);
 }
+
+/** Least closeness (same-type.ts judgeCandidate, 0–1) of an alternative shown, absolutely and as a share of the closest's. */
+export const MIN_CLOSENESS = 0.01;
+export const RELATIVE_CLOSENESS = 0.6;
+
+/** Highest price of a dearer alternative shown, as a multiple of the source's price (a sensible price band). */
+export const DEARER_LIMIT = 10;
 
 function analysisText(sourceTitle: string, count: number, cheaper: boolean, withAmazon = false): string {
   if (count === 0) return `We found nothing similar to ${sourceTitle} in our catalogue.`;
@@ -101,6 +126,8 @@ export function amazonRowOf(product: AmazonProduct, catalogueId: number | undefi
     savingBasisType: product.savingBasisType,
     observedHigh30dPence: null,
     observedLow30dPence: null,
+    referencePricePence: null,
+    lowestIn30Days: false,
     imageUrl: product.imageUrl,
     rating: null,
     reviewCount: null,
@@ -168,10 +195,19 @@ export async function similarItems(db: Db, opts: SimilarItemsOptions): Promise<O
   if (!source) return fail('not-found', `asin: no product with ASIN ${opts.asin} in our catalogue`);
   const view = publicPriceView(opts.now);
   const sourceInput = sourceInputOf(source, view.shows(source));
-  const candidates = (await neighbours(db, source))
-    .filter((row) => view.shows(row))
-    .map((row) => ({ item: { row, inCatalogue: true } as Item, input: inputOf(row) }));
-  let ranking = rankAlternatives(sourceInput, candidates, ALTERNATIVES_SHOWN);
+  const candidates = (await genuineAlternatives(db, source))
+    .filter(({ row }) => view.shows(row))
+    .filter(({ row }) => sourceInput.pricePence <= 0 || row.pricePence <= sourceInput.pricePence * DEARER_LIMIT)
+    .map(({ row, closeness }) => ({
+      item: { row, inCatalogue: true } as Item,
+      input: {
+        ...inputOf(row),
+        similarity: closeness.similarity,
+        typePhrase: closeness.typePhrase,
+        quantity: quantityComparison(source.title, row.title),
+      },
+    }));
+  let ranking = rankAlternatives(sourceInput, candidates, ALTERNATIVES_SHOWN, 'any');
   if (ranking.ranked.length < ALTERNATIVES_SHOWN && opts.amazonSearch) {
     const taken = new Set(ranking.ranked.map((r) => r.item.row.asin));
     const fromAmazon = await amazonRanking(db, opts.amazonSearch, { source, sourceInput, taken, view, limit: ALTERNATIVES_SHOWN });

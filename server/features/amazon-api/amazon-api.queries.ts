@@ -5,6 +5,7 @@
  */
 import { count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { dealAlerts } from '../../db/schema/alerts.schema';
 import { amazonApiCalls, amazonApiState, amazonItems } from '../../db/schema/amazon-api.schema';
 import { products } from '../../db/schema/catalogue.schema';
@@ -59,7 +60,7 @@ export async function freshnessCounts(db: Queryable): Promise<{ alerted: number;
     left join ${amazonItems} a on a.asin = p.asin
     left join alerted al on al.asin = p.asin
   `);
-  const row = (result as unknown as { rows: Array<{ alerted: number; shown_amazon: number; other: number }> }).rows[0];
+  const [row] = rowsOf<{ alerted: number; shown_amazon: number; other: number }>(result);
   return { alerted: Number(row?.alerted ?? 0), shownAmazon: Number(row?.shown_amazon ?? 0), other: Number(row?.other ?? 0) };
 }
 
@@ -83,7 +84,7 @@ export async function dueAsins(db: Queryable, opts: { staleBefore: Date; clicksS
     order by (a.asin is not null) desc, a.fetched_at asc nulls last, coalesce(c.clicks, 0) desc, p.popularity_score desc, p.id
     limit ${opts.limit}
   `);
-  return (result as unknown as { rows: Array<{ asin: string }> }).rows.map((r) => r.asin);
+  return rowsOf<{ asin: string }>(result).map((r) => r.asin);
 }
 
 /** ASINs of `asins` already in the catalogue. */

@@ -26,8 +26,8 @@ import type { AmazonProduct } from '../../sources/creators-api/creators-api-item
 import { CREATORS_API_SOURCE_NAME } from '../../sources/creators-api/creators-api.source';
 import { nextUtcDayMs, type AccessState } from '../../sources/creators-api/creators-api.store';
 import { adminReserveOf } from '../../sources/creators-api/quota-limiter';
-import { recordAdminAction } from '../audit/audit.service';
-import { loadPricedProducts, recordPrices, type NewObservation } from '../prices/prices.service';
+import { recordAdminAction } from '../audit';
+import { loadPricedProducts, recordPrices, type NewObservation } from '../prices';
 import { callsPerHour, callsSince, freshnessCounts, knownAsins, oldestAmazonPriceAsOf, upsertAmazonProducts } from './amazon-api.queries';
 import { planFreshness } from './freshness.rules';
 

@@ -6,8 +6,8 @@
  * feature's `refreshPrices` (observations with source `creators-api`), in one transaction.
  */
 import { catalogueTransaction } from '../../catalogue-version';
-import { createBatchedSource, type Sleep } from '../../sources/batched-source';
-import { refreshPrices } from '../price-checks/price-refresh.service';
+import { createBatchedSource } from '../../sources/batched-source';
+import { refreshPrices } from '../price-checks';
 import type { AmazonApiDeps } from './amazon-api.service';
 import { dueAsins, freshnessCounts, takeFreshnessLease } from './amazon-api.queries';
 import { ASINS_PER_REQUEST, SHOWN_MAX_AGE_HOURS } from './freshness.rules';
@@ -39,7 +39,7 @@ export function requestsPerPass(backgroundDailyLimit: number, alertedAsins: numb
  * for API errors (failed ASINs wait for the next pass); throws what the database throws.
  */
 export async function runFreshnessPass(
-  deps: AmazonApiDeps & { sleep?: Sleep; signal?: AbortSignal },
+  deps: AmazonApiDeps & { signal?: AbortSignal },
   opts: { maxRequests: number },
 ): Promise<FreshnessRun> {
   const amazon = deps.amazon;
@@ -53,7 +53,7 @@ export async function runFreshnessPass(
     limit: opts.maxRequests * ASINS_PER_REQUEST,
   });
   if (asins.length === 0) return none;
-  const batched = createBatchedSource(amazon.source, { ratePerSecond: amazon.config.ratePerSecond, sleep: deps.sleep });
+  const batched = createBatchedSource(amazon.source, { ratePerSecond: amazon.config.ratePerSecond });
   const lookup = await batched.lookupAll(asins, { signal: deps.signal });
   const refreshed = await catalogueTransaction(deps.db, (tx) =>
     refreshPrices(tx, { sourceName: amazon.source.name, lookup, now: deps.clock() }, asins),

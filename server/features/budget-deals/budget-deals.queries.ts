@@ -4,9 +4,10 @@
  */
 import { and, asc, count, lte, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { budgetDeals } from '../../db/schema/budget-deals.schema';
 import { products } from '../../db/schema/catalogue.schema';
-import { priceShowableSql, productColumns, type ProductRow } from '../products/products.service';
+import { priceShowableSql, productColumns, type ProductRow } from '../products';
 
 type Queryable = Db | Tx;
 
@@ -23,7 +24,7 @@ export async function replaceBudgetDeals(db: Queryable, asins: readonly string[]
     join products p on p.asin = k.asin
     on conflict (product_id) do nothing
     returning 1`);
-  return (inserted as unknown as { rows: unknown[] }).rows.length;
+  return rowsOf(inserted).length;
 }
 
 /**

@@ -12,9 +12,8 @@ import type { CatalogueUploadResponse, DealsUnder15Response } from '../../../com
 import { penceToPriceString } from '../../../common/money';
 import type { Db } from '../../db/client';
 import type { Outcome } from '../../http/outcome';
-import { importUpload, type CatalogueUploadRequest } from '../catalogue/catalogue-upload.service';
-import type { CatalogueUpdateDeps } from '../catalogue/catalogue-update.service';
-import { amazonFreshSince, publicPriceView, toProduct } from '../products/products.service';
+import { importUpload, type CatalogueUpdateDeps, type CatalogueUploadRequest } from '../catalogue';
+import { amazonFreshSince, publicPriceView, toProduct } from '../products';
 import { budgetDealsSummary, findBudgetDeals, replaceBudgetDeals } from './budget-deals.queries';
 import { BUDGET_DEAL_MAX_PENCE, BUDGET_DEALS_SHOWN, budgetDealRowRule } from './budget-deals.rules';
 

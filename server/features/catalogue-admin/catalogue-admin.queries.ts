@@ -4,10 +4,12 @@
  * parameter (drizzle's `sql` template). Money in integer pence.
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { originalPricePenceSql } from '../prices';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema/catalogue.schema';
 import { PRICE_BAND_EDGES_PENCE, type AdminProductSortKey, type SortOrder } from '../../../common/admin-products';
-import { productColumns, type ProductRow } from '../products/products.service';
+import { productColumns, type ProductRow } from '../products';
 
 /** A product row with what the admin tabs add: its stored deal basis and when the row changed. */
 export interface AdminProductRow extends ProductRow {
@@ -124,13 +126,8 @@ export async function deleteAllProducts(tx: Tx): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Rows of a raw `execute` result: node-postgres and PGlite both answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
-/** The original price the shopper is shown, in SQL (as product-shape.ts chooseOriginalPrice): list price, else 30-day high, when above the price. */
-const originalPricePence = sql`case when ${products.listPricePence} > ${products.pricePence} then ${products.listPricePence} when ${products.observedHigh30dPence} > ${products.pricePence} then ${products.observedHigh30dPence} end`;
+/** The original price the shopper is shown, in SQL: the pricing module's (prices/original-price.sql.ts). */
+const originalPricePence = originalPricePenceSql;
 
 /** Catalogue-wide figures of the Statistics tab, in one pass over the products. */
 export interface CatalogueTotals {

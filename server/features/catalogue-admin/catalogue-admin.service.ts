@@ -24,9 +24,8 @@ import type {
   DeletedCountResponse,
   TopDealsResponse,
 } from '../../../common/api/products.admin.schema';
-import { recordAdminAction } from '../audit/audit.service';
-import { toShownProduct } from '../products/products.service';
-import { dealBasisOf } from '../products/deals.service';
+import { recordAdminAction } from '../audit';
+import { dealBasisOf, toShownProduct } from '../products';
 import {
   catalogueTotals,
   countAdminProducts,

@@ -7,10 +7,15 @@
  * Positions in the answer are 0-based indexes into the request's `products`. A field left out or
  * null is an empty cell: on an existing product it clears the stored value (the spec's shape sends
  * every field).
+ *
+ * True times (issue 27): a product's `observedAt` is its record's `observedAt` cell (it wins); the
+ * request's `observedAt` is the import's, for the others; without either, the request's time.
  */
 import type { BulkImportResponse, BulkProduct } from '../../../common/api/catalogue-import.admin.schema';
 import { bulkProductSchema } from '../../../common/api/catalogue-import.admin.schema';
-import { recordAdminAction } from '../audit/audit.service';
+import { checkObservedAt } from '../../../common/observed-at';
+import { fail, ok, type Outcome } from '../../http/outcome';
+import { recordAdminAction } from '../audit';
 import type { CsvRecord } from './catalogue-csv';
 import { importCatalogueAndCheckAlerts, type CatalogueUpdateDeps } from './catalogue-update.service';
 
@@ -27,6 +32,7 @@ const HEADER = [
   'category',
   'brand',
   'features',
+  'observedAt',
 ];
 
 type Rejection = BulkImportResponse['results']['rejected'][number];
@@ -48,6 +54,7 @@ function recordOf(product: BulkProduct, index: number): CsvRecord {
       text(product.category),
       text(product.brand),
       product.features ? JSON.stringify(product.features) : '',
+      text(product.observedAt),
     ],
   };
 }
@@ -58,15 +65,25 @@ function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
 }
 
 /**
- * Imports `products` (already known to be an array of 1–5,000 items) for the owner `adminId`.
- * Returns the counts and every refused product with its index and reason. Throws on database errors
- * (nothing is written then).
+ * Imports `products` (already known to be an array of 1–5,000 items) for the owner `adminId`, their
+ * prices observed at `observedAt` (ISO 8601 text, its form already checked by the body schema;
+ * default now) unless a product names its own. Returns the counts and every refused product with its
+ * index and reason; fails 'invalid' ("observedAt: must …", nothing read) when `observedAt` is more
+ * than 5 minutes after the clock or before 1990. Throws on database errors (nothing is written then).
  */
 export async function importBulkProducts(
   deps: CatalogueUpdateDeps,
   products: readonly unknown[],
   adminId: number,
-): Promise<BulkImportResponse> {
+  observedAt?: string,
+): Promise<Outcome<BulkImportResponse>> {
+  const now = deps.clock();
+  let fileObservedAt: Date | undefined;
+  if (observedAt !== undefined) {
+    const checked = checkObservedAt(observedAt, now);
+    if (!checked.ok) return fail('invalid', `observedAt: ${checked.rule}`);
+    fileObservedAt = checked.value;
+  }
   const rejected: Rejection[] = [];
   const records: CsvRecord[] = [{ line: 0, fields: HEADER }];
   products.forEach((raw, index) => {
@@ -83,7 +100,8 @@ export async function importBulkProducts(
     deps,
     { records: all() },
     {
-      now: deps.clock(),
+      now,
+      observedAt: fileObservedAt,
       source: 'bulk-json',
       inTransaction: (tx, { report: r }) =>
         recordAdminAction(
@@ -91,7 +109,13 @@ export async function importBulkProducts(
           {
             adminId,
             action: 'catalogue.bulk-import',
-            counts: { created: r.imported, updated: r.updated, unchanged: r.unchanged, rejected: r.rejected.length + rejected.length },
+            counts: {
+              created: r.imported,
+              updated: r.updated,
+              unchanged: r.unchanged,
+              historyOnly: r.historyOnly,
+              rejected: r.rejected.length + rejected.length,
+            },
           },
           deps.clock(),
         ),
@@ -106,5 +130,13 @@ export async function importBulkProducts(
     });
   }
   rejected.sort((a, b) => a.index - b.index);
-  return { results: { created: report.imported, updated: report.updated, unchanged: report.unchanged, rejected } };
+  return ok({
+    results: {
+      created: report.imported,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      historyOnly: report.historyOnly,
+      rejected,
+    },
+  });
 }

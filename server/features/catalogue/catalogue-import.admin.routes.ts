@@ -3,13 +3,15 @@
  * `/api/admin` scope behind the admin guard. **Signed-in admins only**: 401 without a live
  * session, 403 without this site's `Origin`.
  *
- * - `POST /api/admin/upload-csv?strict=` — Add Products: multipart field `csvFile`.
+ * - `POST /api/admin/upload-csv?strict=` — Add Products: multipart field `csvFile`, and optionally
+ *   before it the field `observedAt` (ISO 8601: when the file's prices were seen; issue 27).
  * - `POST /api/admin/replace-with-csv?strict=` — Replace All Products: same, and every product the
  *   file does not hold is deleted, in the same transaction.
  *
  * Both answer the importer's full report (`catalogueUploadResponseSchema`), or with
  * `Accept: application/x-ndjson` progress lines then that answer (server/http/progress-stream.ts);
- * 400 'csvFile: Please select a CSV file', 409 while another import runs, 413 over MAX_UPLOAD_MB.
+ * 400 'csvFile: Please select a CSV file', 400 'observedAt: must …' (catalogue-upload.service.ts
+ * `uploadObservedAt`), 409 while another import runs, 413 over MAX_UPLOAD_MB.
  */
 import type { FastifyInstance } from 'fastify';
 import type { App, AppDeps } from '../../app-deps';

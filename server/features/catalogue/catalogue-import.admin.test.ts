@@ -296,6 +296,7 @@ describe('POST /api/products/import/bulk', () => {
       created: 2,
       updated: 0,
       unchanged: 0,
+      historyOnly: 0,
       rejected: [
         { index: 2, asin: 'not-an-asin', reason: 'asin: must be 10 upper-case letters or digits' },
         { index: 3, reason: expect.stringMatching(/^asin: /) },
@@ -306,15 +307,153 @@ describe('POST /api/products/import/bulk', () => {
       { asin: 'B0BULK0001', title: 'Bulk kettle', price: 17.99 },
       { asin: 'B0BULK0002', title: 'Bulk toaster', price: '12.50', rating: 4.4, reviewCount: 120 },
     ]);
-    expect(second.json().results).toEqual({ created: 0, updated: 1, unchanged: 1, rejected: [] });
+    expect(second.json().results).toEqual({ created: 0, updated: 1, unchanged: 1, historyOnly: 0, rejected: [] });
     const product = await app.inject({ url: '/api/products/B0BULK0001' });
-    // originalPrice left out clears the list price (like an empty CSV cell); the "was" price is now our own 30-day high.
-    expect(product.json()).toMatchObject({ product: { price: '17.99', originalPrice: '19.99', savingBasis: 'OBSERVED_HIGH_30D' } });
+    // originalPrice left out clears the list price (like an empty CSV cell); £19.99 held for no time at
+    // all, so it is no reference price either (issue 27, docs/pricing/reference-prices.md): no saving.
+    expect(product.json()).toMatchObject({ product: { price: '17.99', originalPrice: null, savingBasis: null } });
     const [entry] = await auditLogPage(database.db, 1);
     expect(entry).toMatchObject({ action: 'catalogue.bulk-import', counts: { created: 0, updated: 1, unchanged: 1, rejected: 0 } });
 
     const empty = await app.inject({ method: 'POST', url: '/api/products/import/bulk', headers: admin, payload: { products: [] } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('products: must hold at least one product');
+  });
+});
+
+describe('when the prices were observed (issue 27 "True times")', () => {
+  async function priceAsOf(asin: string): Promise<string | undefined> {
+    const res = await database.query<{ at: string }>(
+      `select to_char(price_as_of at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at from products where asin = $1`,
+      [asin],
+    );
+    return res.rows[0]?.at;
+  }
+  const post = (body: unknown, headers: Record<string, string> = admin) =>
+    app.inject({ method: 'POST', url: '/api/products/import/bulk', headers, payload: body as Record<string, unknown> });
+
+  it('the bulk import takes a top-level observedAt, and a product’s own wins', async () => {
+    const res = await post({
+      observedAt: '2023-06-01T00:00:00Z',
+      products: [
+        { asin: 'B0WHEN0001', title: 'Kettle seen in June', price: 20 },
+        { asin: 'B0WHEN0002', title: 'Toaster seen in May', price: 15, observedAt: '2023-05-20' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toMatchObject({ created: 2, rejected: [] });
+    expect(await priceAsOf('B0WHEN0001')).toBe('2023-06-01T00:00:00Z');
+    expect(await priceAsOf('B0WHEN0002')).toBe('2023-05-20T00:00:00Z');
+
+    // An older product is history only: the stored price stays.
+    const older = await post({
+      observedAt: '2023-01-01T00:00:00Z',
+      products: [{ asin: 'B0WHEN0001', title: 'Kettle seen in June', price: 30 }],
+    });
+    expect(older.json().results).toEqual({ created: 0, updated: 0, unchanged: 0, historyOnly: 1, rejected: [] });
+    expect((await app.inject({ url: '/api/products/B0WHEN0001' })).json()).toMatchObject({ product: { asOf: '2023-06-01T00:00:00.000Z' } });
+    const [entry] = await auditLogPage(database.db, 1);
+    expect(entry).toMatchObject({ action: 'catalogue.bulk-import', counts: { historyOnly: 1 } });
+  });
+
+  it('the bulk import refuses a bad observedAt with 400 naming it, and a bad product time rejects that product only', async () => {
+    const notIso = await post({ observedAt: '1 June 2023', products: [{ asin: 'B0WHEN0003', title: 'Mixer', price: 1 }] });
+    expect(notIso.statusCode).toBe(400);
+    expect(notIso.json().message).toBe(
+      'observedAt: must be an ISO 8601 date or date-time with a time zone, such as 2023-06-01 or 2023-06-01T09:30:00Z',
+    );
+    const future = await post({ observedAt: '2099-01-01', products: [{ asin: 'B0WHEN0003', title: 'Mixer', price: 1 }] });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('observedAt: must not be more than 5 minutes in the future');
+    const typed = await post({ observedAt: 20230601, products: [{ asin: 'B0WHEN0003', title: 'Mixer', price: 1 }] });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toMatch(/^observedAt: /);
+    expect(await priceAsOf('B0WHEN0003')).toBeUndefined();
+
+    const perProduct = await post({
+      products: [
+        { asin: 'B0WHEN0003', title: 'Mixer', price: 1, observedAt: 'yesterday' },
+        { asin: 'B0WHEN0004', title: 'Grill', price: 2, observedAt: '2099-01-01T00:00:00Z' },
+        { asin: 'B0WHEN0005', title: 'Blender', price: 3, observedAt: '2023-06-01T10:00:00+01:00' },
+      ],
+    });
+    expect(perProduct.statusCode).toBe(200);
+    expect(perProduct.json().results).toMatchObject({
+      created: 1,
+      rejected: [
+        { index: 0, asin: 'B0WHEN0003', reason: expect.stringMatching(/^observedAt: must be an ISO 8601 date or date-time/) },
+        { index: 1, asin: 'B0WHEN0004', reason: 'bad observedAt: "2099-01-01T00:00:00Z" must not be more than 5 minutes in the future' },
+      ],
+    });
+    expect(await priceAsOf('B0WHEN0005')).toBe('2023-06-01T09:00:00Z');
+  });
+
+  it('the admin upload reads the multipart field observedAt sent before the file; the file’s column wins per row', async () => {
+    const file = 'asin,title,price,observedAt\nB0WHEN0006,Lamp,12.00,\nB0WHEN0007,Desk,80.00,2023-05-02T08:00:00Z\n';
+    const body = () =>
+      multipartBody([
+        { name: 'observedAt', content: '2023-06-01T00:00:00Z' },
+        { name: 'csvFile', fileName: 'june.csv', content: file },
+      ]);
+    const none = await upload('/api/admin/upload-csv', body(), { origin: admin.origin });
+    expect(none.statusCode).toBe(401);
+    expect(await priceAsOf('B0WHEN0006')).toBeUndefined();
+
+    const res = await upload('/api/admin/upload-csv', body());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<CatalogueUploadResponse>().report).toMatchObject({ imported: 2, historyOnly: 0, rejected: [] });
+    expect(await priceAsOf('B0WHEN0006')).toBe('2023-06-01T00:00:00Z');
+    expect(await priceAsOf('B0WHEN0007')).toBe('2023-05-02T08:00:00Z');
+
+    // An older file: its rows only add to the history, and the report says so.
+    const older = await upload(
+      '/api/admin/upload-csv',
+      multipartBody([
+        { name: 'observedAt', content: '2023-01-01' },
+        { name: 'csvFile', fileName: 'january.csv', content: 'asin,title,price\nB0WHEN0006,Lamp,14.00\n' },
+      ]),
+    );
+    const report = older.json<CatalogueUploadResponse>();
+    expect(report).toMatchObject({ committed: true, importedCount: 1, report: { historyOnly: 1, updated: 0, priceChanged: 0 } });
+    expect(await priceAsOf('B0WHEN0006')).toBe('2023-06-01T00:00:00Z');
+    const [entry] = await auditLogPage(database.db, 1);
+    expect(entry).toMatchObject({ action: 'catalogue.upload', counts: { historyOnly: 1 } });
+
+    // Empty means now.
+    const empty = await upload(
+      '/api/admin/upload-csv',
+      multipartBody([
+        { name: 'observedAt', content: '' },
+        { name: 'csvFile', fileName: 'now.csv', content: 'asin,title,price\nB0WHEN0008,Chair,40.00\n' },
+      ]),
+    );
+    expect(empty.statusCode).toBe(200);
+    expect(await priceAsOf('B0WHEN0008')).toBe(now.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+  });
+
+  it('the admin upload refuses a bad observedAt with 400 naming it, importing nothing', async () => {
+    const send = (value: string | string[]) =>
+      upload(
+        '/api/admin/upload-csv',
+        multipartBody([
+          ...(Array.isArray(value) ? value : [value]).map((content) => ({ name: 'observedAt', content })),
+          { name: 'csvFile', fileName: 'bad.csv', content: 'asin,title,price\nB0WHEN0009,Rug,25.00\n' },
+        ]),
+      );
+    for (const [value, message] of [
+      ['31/05/2023', 'observedAt: must be an ISO 8601 date or date-time with a time zone, such as 2023-06-01 or 2023-06-01T09:30:00Z'],
+      [
+        '2023-06-01T09:30',
+        'observedAt: must be an ISO 8601 date or date-time with a time zone, such as 2023-06-01 or 2023-06-01T09:30:00Z',
+      ],
+      ['2099-06-01T00:00:00Z', 'observedAt: must not be more than 5 minutes in the future'],
+      ['1985-06-01', 'observedAt: must not be before 1990-01-01'],
+      [['2023-06-01', '2023-06-02'], 'observedAt: must be given once'],
+    ] as const) {
+      const res = await send(value as string | string[]);
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(res.json()).toEqual({ error: 'Bad Request', message });
+    }
+    expect(await priceAsOf('B0WHEN0009')).toBeUndefined();
   });
 });

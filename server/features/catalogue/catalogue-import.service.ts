@@ -6,11 +6,19 @@
  * (the next batch is read while one is written), all in **one transaction**: a new product and a
  * changed price each record a price observation through the prices feature. A new product is
  * inserted once, with the statistics the prices feature computes for it (`statsOfNewProduct`: its
- * only observation is its price at `now`); an existing product whose price changed has its 30-day
+ * only observation is its price); an existing product whose price changed has its 30-day
  * statistics refreshed by `recordPrices`; the other touched products' statistics are refreshed at
  * the end (docs/decisions/0016-import-one-write-per-new-product.md). Bad rows are reported
  * with their line number and reason and never stop the good ones; with `strict` any bad row rejects
  * the whole file. A file that is not valid CSV is rejected whole (nothing written).
+ *
+ * True times (issue 27): each row's price was observed at its `observedAt` cell, else the import's
+ * `observedAt` option, else the import's clock `now`. That time becomes the product's `price_as_of`
+ * (new and changed products), its price observation's `observed_at`, and the confirmation time of
+ * an unchanged row (which never moves `price_as_of` back). A row observed before the product's
+ * stored `price_as_of` is older news: the product keeps its price and data, and the row only adds a
+ * price observation to the history (`historyOnly`; not twice for the same time and price).
+ * `created_at`/`updated_at` and the statistics windows stay on `now`.
  */
 import { sql } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
@@ -21,12 +29,15 @@ import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-versio
 import type { PriceQuote } from '../../sources/price-source';
 import { isLabelledSavingBasis } from '../../../common/discount';
 import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './catalogue-csv';
+import { observedAtRangeRule } from '../../../common/observed-at';
 import { detectLayout, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
 import { AsinLineIndex } from './asin-line-index';
 import { validateRow, type CatalogueRow } from './catalogue-row';
 import {
   insertNewProducts,
   loadExistingProducts,
+  observationKey,
+  recordedObservations,
   upsertProducts,
   type ExistingProduct,
   type OptionalProductColumn,
@@ -38,13 +49,22 @@ import {
   statsOfNewProduct,
   type NewObservation,
   type NewProductValues,
-} from '../prices/prices.service';
+} from '../prices';
 
 export interface ImportOptions {
   /** Reject the whole file (write nothing) when any row is bad. */
   strict?: boolean;
-  /** The import's clock: price_as_of, observation times and the statistics windows. Default: now. */
+  /**
+   * The import's clock: `created_at`/`updated_at`, the statistics windows, and the observation
+   * time of rows without one. Default: now.
+   */
   now?: Date;
+  /**
+   * When the file's prices were observed (`--observed-at`, the bulk and upload field `observedAt`):
+   * the observation time of every row without an `observedAt` cell of its own. Default: `now`. At
+   * most 5 minutes after `now` and not before 1990 (common/observed-at.ts), else the import throws.
+   */
+  observedAt?: Date;
   /** Stored as products.source for new products; default 'csv'. */
   source?: string;
   /**
@@ -82,6 +102,11 @@ export interface ImportReport {
   updated: number;
   /** Existing products the file repeats exactly. */
   unchanged: number;
+  /**
+   * Rows observed before their product's stored `price_as_of`: older news, added to the price
+   * history only (the product's price and data unchanged).
+   */
+  historyOnly: number;
   /** Rejected rows: the physical line where the record starts, its ASIN when readable, and why. */
   rejected: Array<{ line: number; asin?: string; reason: string }>;
   /** Accepted rows with something ignored (e.g. an originalPrice not above the price). */
@@ -148,18 +173,26 @@ export async function importCatalogueStream(db: Db, stream: Readable, opts: Impo
 /**
  * Imports records (the header first, then the data rows, each with its line number) in one
  * transaction: the CSV importer above, and the bulk JSON import (records built from JSON products,
- * `line` = position in the list). Same rules, same report, same errors as importCatalogueStream.
+ * `line` = position in the list). Same rules, same report, same errors as importCatalogueStream;
+ * also throws a RangeError ("observedAt: must …") before reading anything when `opts.observedAt`
+ * breaks its rules.
  */
 export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvRecord>, opts: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const now = opts.now ?? new Date();
   const source = opts.source ?? 'csv';
+  const fileObservedAt = opts.observedAt ?? now;
+  const badTime = opts.observedAt ? observedAtRangeRule(opts.observedAt, now) : null;
+  if (badTime) throw new RangeError(`observedAt: ${badTime}`);
+  /** When a row's price was seen: its own cell, else the file's time, else now. */
+  const observedAtOf = (row: CatalogueRow): Date => row.observedAt ?? fileObservedAt;
   const report: ImportReport = {
     layout: 'empty file',
     totalRows: 0,
     imported: 0,
     updated: 0,
     unchanged: 0,
+    historyOnly: 0,
     rejected: [],
     warnings: [],
     changedAsins: [],
@@ -189,34 +222,49 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
           rows.map((r) => r.asin),
         );
         const toWrite: CatalogueRow[] = [];
-        const unchangedIds: number[] = [];
+        const unchanged: Array<{ productId: number; observedAt: Date }> = [];
+        const older: NewObservation[] = [];
         for (const row of rows) {
           const before = existing.get(row.asin);
+          const observedAt = observedAtOf(row);
           if (!before) {
             report.imported++;
             toWrite.push(row);
+          } else if (observedAt < before.priceAsOf) {
+            // Older news: the stored price is more recent. Only the history learns of this one.
+            report.historyOnly++;
+            older.push({
+              productId: before.id,
+              asin: row.asin,
+              pricePence: row.pricePence,
+              listPricePence: row.listPricePence ?? null,
+              source: `${source}${OBSERVATION_SOURCE_SUFFIX}`,
+              observedAt,
+            });
           } else if (differs(row, before, columns)) {
             report.updated++;
             toWrite.push(row);
             if (row.pricePence !== before.pricePence) {
               report.changedAsins.push(row.asin);
-              opts.onPriceChange?.(quoteOf(row, before, now));
+              opts.onPriceChange?.(quoteOf(row, before, observedAt));
             }
           } else {
             report.unchanged++;
-            unchangedIds.push(before.id);
+            unchanged.push({ productId: before.id, observedAt });
           }
         }
         if (toWrite.length > 0) await noteCatalogueWrite(tx);
+        const writeOptions = { now, source, priceAsOf: observedAtOf };
         // New products are inserted once, with the statistics a refresh would give them (their only
-        // observation is the one recorded below at `now`); the others are upserted and refreshed.
+        // observation is the one recorded below, at the row's observation time); the others are
+        // upserted and refreshed.
         const fresh = toWrite.filter((row) => !existing.has(row.asin));
         const inserted = await insertNewProducts(
           tx,
           fresh,
-          fresh.map((row) => statsOfNewProduct(newProductValues(row, columns), now)),
+          fresh.map((row) => statsOfNewProduct(newProductValues(row, columns, observedAtOf(row), source), now)),
           columns,
-          { now, source },
+          writeOptions,
         );
         const idOf = new Map(inserted.map((r) => [r.asin, r.id]));
         const statsStored = new Set(idOf.values());
@@ -225,16 +273,19 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
           tx,
           toWrite.filter((row) => !idOf.has(row.asin)),
           columns,
-          { now, source },
+          writeOptions,
         );
         for (const r of upserted) idOf.set(r.asin, r.id);
         const observations: NewObservation[] = [];
+        // Rows whose other data changed but whose price did not: the feed re-asserts that price too.
+        const reasserted: Array<{ productId: number; observedAt: Date }> = [];
         for (const row of toWrite) {
           const before = existing.get(row.asin);
           const listPrice = row.listPricePence === undefined ? (before?.listPricePence ?? null) : row.listPricePence;
           const productId = idOf.get(row.asin) as number;
           if (before && before.pricePence === row.pricePence && before.listPricePence === listPrice) {
             touched.push(productId); // changed, but not its price: statistics refreshed at the end
+            reasserted.push({ productId, observedAt: observedAtOf(row) });
             continue;
           }
           observations.push({
@@ -243,16 +294,22 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
             pricePence: row.pricePence,
             listPricePence: listPrice,
             source: `${source}${OBSERVATION_SOURCE_SUFFIX}`,
-            observedAt: now,
+            observedAt: observedAtOf(row),
           });
+        }
+        // An older row the history already holds (the same file imported again) is not added twice.
+        const known = await recordedObservations(tx, older);
+        for (const o of older) {
+          if (known.has(observationKey(o))) touched.push(o.productId);
+          else observations.push(o);
         }
         await recordPrices(tx, observations, now, { statsStored });
         await confirmPrices(
           tx,
           // The feed re-asserts these prices: its source now vouches for them (price_source).
-          unchangedIds.map((productId) => ({ productId, observedAt: now, source })),
+          [...unchanged, ...reasserted].map(({ productId, observedAt }) => ({ productId, observedAt, source })),
         );
-        touched.push(...unchangedIds);
+        touched.push(...unchanged.map((u) => u.productId));
       };
 
       const reject = (line: number, reason: string, asin?: string) => {
@@ -272,7 +329,7 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
             continue;
           }
           report.totalRows++;
-          const result = validateRow(record.fields, layout, record.line, (asin) => firstLine.get(asin));
+          const result = validateRow(record.fields, layout, record.line, (asin) => firstLine.get(asin), now);
           const asin = result.ok ? result.row.asin : result.asin;
           if (asin) firstLine.recordFirst(asin, record.line);
           for (const message of result.warnings) report.warnings.push({ line: record.line, message });
@@ -330,8 +387,8 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
   return report;
 }
 
-/** The price an import sets on an existing product, as a price quote observed at `now`. */
-function quoteOf(row: CatalogueRow, before: ExistingProduct, now: Date): PriceQuote {
+/** The price an import sets on an existing product, as a price quote observed at `observedAt`. */
+function quoteOf(row: CatalogueRow, before: ExistingProduct, observedAt: Date): PriceQuote {
   const listPricePence = row.listPricePence === undefined ? before.listPricePence : row.listPricePence;
   const basis = row.savingBasisType === undefined ? before.savingBasisType : row.savingBasisType;
   return {
@@ -339,15 +396,21 @@ function quoteOf(row: CatalogueRow, before: ExistingProduct, now: Date): PriceQu
     pricePence: row.pricePence,
     listPricePence,
     savingBasisType: listPricePence !== null && isLabelledSavingBasis(basis) ? basis : null,
-    observedAt: now,
+    observedAt,
   };
 }
 
 /**
  * What a new product's row stores of the values its statistics read: a column the file carries
- * with a value, else the column's default (as insertNewProducts writes it).
+ * with a value, else the column's default (as insertNewProducts writes it); its `price_as_of` (when
+ * the row's price was observed) and `price_source` (the import's source).
  */
-function newProductValues(row: CatalogueRow, columns: readonly OptionalProductColumn[]): NewProductValues {
+function newProductValues(
+  row: CatalogueRow,
+  columns: readonly OptionalProductColumn[],
+  priceAsOf: Date,
+  priceSource: string,
+): NewProductValues {
   const stored = <C extends OptionalProductColumn>(column: C): CatalogueRow[C] | undefined =>
     columns.includes(column) ? row[column] : undefined;
   return {
@@ -358,6 +421,8 @@ function newProductValues(row: CatalogueRow, columns: readonly OptionalProductCo
     boughtLastMonth: stored('boughtLastMonth') ?? null,
     isBestSeller: stored('isBestSeller') ?? false,
     rating: stored('rating') ?? null,
+    priceAsOf,
+    priceSource,
   };
 }
 
@@ -366,6 +431,7 @@ function resetCounts(report: ImportReport): void {
   report.imported = 0;
   report.updated = 0;
   report.unchanged = 0;
+  report.historyOnly = 0;
   report.changedAsins = [];
 }
 

@@ -8,6 +8,9 @@
  * - the specification's product layout (`asin,title,price,originalPrice,rating,reviewCount,imageUrl,
  *   affiliateUrl,category,features`, plus optional `brand` and `savingBasisType`).
  *
+ * Any layout may add `observedAt` (also spelt `observed_at`, `Observed At`, `priceObservedAt`): when
+ * the row's price was seen (issue 27 "True times"; catalogue-row.ts reads it).
+ *
  * Columns are matched by normalised name (lower case, non-alphanumerics removed), so "Image URL",
  * "imgUrl" and "image_url" are one column. Unknown columns are ignored.
  */
@@ -27,7 +30,8 @@ export type CatalogueField =
   | 'brand'
   | 'features'
   | 'boughtLastMonth'
-  | 'isBestSeller';
+  | 'isBestSeller'
+  | 'observedAt';
 
 /**
  * Normalised header names per field, in order of preference (the first present wins). `productname`
@@ -48,6 +52,8 @@ const ALIASES: Readonly<Record<CatalogueField, readonly string[]>> = {
   features: ['features'],
   boughtLastMonth: ['boughtinlastmonth', 'boughtlastmonth'],
   isBestSeller: ['isbestseller', 'bestseller'],
+  // When the row's price was seen (issue 27 "True times"): `observedAt`, `observed_at`, `Observed At`…
+  observedAt: ['observedat', 'priceobservedat'],
 };
 
 /** Without these a row cannot become a product. */

@@ -13,12 +13,18 @@
  * not above the price (ignored, since a "was" price must be substantiated), an unusable image or
  * product link (dropped), an unreadable review or bought-last-month count (dropped).
  *
+ * An `observedAt` cell (issue 27 "True times") is when the row's price was seen: an ISO 8601 date or
+ * date-time with its zone, not before 1990 and not more than 5 minutes after the import's clock
+ * (common/observed-at.ts), else the row is rejected ("bad observedAt: … must …"). An empty cell
+ * leaves the row to the import's own observation time.
+ *
  * Every reason starts with a short kind ("no price", "duplicate ASIN"…) before any ": detail", so a
  * report can count rejections by kind.
  */
 import { isAllowedAmazonUrl, isAsin } from '../../../common/affiliate';
 import { mapAmazonCategory, type CategoryKey } from '../../../common/categories';
 import { formatPence, MAX_PRICE_PENCE, parsePriceToPence } from '../../../common/money';
+import { checkObservedAt } from '../../../common/observed-at';
 import { fieldLabel, type CatalogueField, type CatalogueLayout } from './catalogue-layout';
 
 /** A valid row. A property is `undefined` when the file has no such column (the stored value is kept). */
@@ -44,6 +50,11 @@ export interface CatalogueRow {
   features?: string[];
   boughtLastMonth?: number | null;
   isBestSeller?: boolean;
+  /**
+   * When the row's price was seen, from its `observedAt` cell; undefined when the file has no such
+   * column or the cell is empty (the import's `observedAt` option, else its clock, applies).
+   */
+  observedAt?: Date;
 }
 
 export type RowResult =
@@ -63,13 +74,16 @@ const MAX_FEATURE_LENGTH = 500;
 
 /**
  * Validates the fields of one data row read with `layout`. `firstLineOf(asin)` answers the line
- * where the ASIN already appeared in this file, if it did (the caller keeps that memory).
+ * where the ASIN already appeared in this file, if it did (the caller keeps that memory). `now` is
+ * the import's clock, which an `observedAt` cell may not pass by more than 5 minutes (default: the
+ * real time).
  */
 export function validateRow(
   fields: readonly string[],
   layout: CatalogueLayout,
   line: number,
   firstLineOf: (asin: string) => number | undefined,
+  now: Date = new Date(),
 ): RowResult {
   const reasons: string[] = [];
   const warnings: string[] = [];
@@ -176,6 +190,15 @@ export function validateRow(
     if (features === null) reasons.push('bad features: not a valid JSON array of text');
     else if (!features.every((f) => hostileTextReason('feature', f, reasons))) row.features = [];
     else row.features = features;
+  }
+
+  if (has('observedAt')) {
+    const text = cell('observedAt') ?? '';
+    if (text !== '') {
+      const checked = checkObservedAt(text, now);
+      if (checked.ok) row.observedAt = checked.value;
+      else reasons.push(`bad observedAt: "${clip(text)}" ${checked.rule}`);
+    }
   }
 
   if (reasons.length > 0) return { ok: false, asin, reasons, warnings };

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { createCatalogueSource } from '../../sources/catalogue.source';
 import type { PriceQuote } from '../../sources/price-source';
-import { runPriceCheck } from '../price-checks/price-check.service';
+import { runPriceCheck } from '../price-checks';
 import type { CsvRecord } from './catalogue-csv';
 import {
   importCatalogueFile,

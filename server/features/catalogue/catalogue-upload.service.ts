@@ -11,13 +11,24 @@
  * deletes nothing (an empty or mistaken file must not empty the shop).
  *
  * One upload at a time per database handle: a second one answers 409 while the first runs.
+ *
+ * True times (issue 27): Add Products and Replace All read the multipart field `observedAt` (sent
+ * before `csvFile`; ISO 8601, when the file's prices were seen; empty or absent = now). A file's own
+ * `observedAt` column wins for its rows. A bad value answers 400 naming `observedAt` and its rule,
+ * before a byte of the file is imported.
  */
 import type { Readable } from 'node:stream';
-import type { CatalogueUploadResponse, ImportReportBody } from '../../../common/api/catalogue-import.admin.schema';
+import {
+  OBSERVED_AT_FIELD,
+  observedAtTextSchema,
+  type CatalogueUploadResponse,
+  type ImportReportBody,
+} from '../../../common/api/catalogue-import.admin.schema';
+import { observedAtRangeRule, parseObservedAt } from '../../../common/observed-at';
 import type { Tx } from '../../db/client';
 import { noteCatalogueWrite } from '../../catalogue-version';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import type { CatalogueRow } from './catalogue-row';
 import type { ImportReport } from './catalogue-import.service';
 import { deleteProductsNotIn } from './catalogue.queries';
@@ -37,6 +48,10 @@ export interface CatalogueUploadRequest {
   /** Any rejected row rejects the whole file. */
   strict: boolean;
   adminId: number;
+  /** Text fields sent before the file (csv-upload.ts); Add Products and Replace All read `observedAt`. */
+  fields?: Readonly<Record<string, readonly string[]>>;
+  /** When the file's prices were seen (rows without an `observedAt` cell); default the upload's time. */
+  observedAt?: Date;
   onProgress?: (progress: UploadProgress) => void;
 }
 
@@ -53,12 +68,38 @@ export interface UploadPlan {
 
 const running = new WeakSet<object>();
 
-/** Add Products (mode 'add') or Replace All Products (mode 'replace'). */
+/**
+ * The upload's `observedAt` field, checked against the clock `now`: absent or empty → undefined;
+ * else the instant, or a failure 'invalid' naming the field and the rule it breaks (ISO 8601 date or
+ * date-time with a zone, given once, not more than 5 minutes in the future, not before 1990).
+ */
+export function uploadObservedAt(fields: CatalogueUploadRequest['fields'], now: Date): Outcome<Date | undefined> {
+  const values = fields?.[OBSERVED_AT_FIELD] ?? [];
+  if (values.length > 1) return fail('invalid', `${OBSERVED_AT_FIELD}: must be given once`);
+  const text = values[0]?.trim() ?? '';
+  if (text === '') return ok(undefined);
+  const form = observedAtTextSchema.safeParse(text);
+  if (!form.success) return fail('invalid', `${OBSERVED_AT_FIELD}: ${form.error.issues[0]?.message ?? 'is not valid'}`);
+  const at = parseObservedAt(form.data) as Date;
+  const rule = observedAtRangeRule(at, now);
+  return rule ? fail('invalid', `${OBSERVED_AT_FIELD}: ${rule}`) : ok(at);
+}
+
+/**
+ * Add Products (mode 'add') or Replace All Products (mode 'replace'), the file's prices observed at
+ * the request's `observedAt` field (see {@link uploadObservedAt}; a bad one fails 'invalid' and the
+ * file is drained unread).
+ */
 export function importUploadedCatalogue(
   deps: CatalogueUpdateDeps,
   request: CatalogueUploadRequest,
   mode: 'add' | 'replace',
 ): Promise<Outcome<CatalogueUploadResponse>> {
+  const observedAt = uploadObservedAt(request.fields, deps.clock());
+  if (!observedAt.ok) {
+    request.stream.resume(); // let the rest of the body drain: the answer is already decided
+    return Promise.resolve(observedAt);
+  }
   const plan: UploadPlan =
     mode === 'add'
       ? { action: 'catalogue.upload' }
@@ -70,7 +111,7 @@ export function importUploadedCatalogue(
             return { deletedCount };
           },
         };
-  return importUpload(deps, request, plan);
+  return importUpload(deps, { ...request, observedAt: observedAt.value }, plan);
 }
 
 /**
@@ -110,6 +151,7 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
     {
       strict: request.strict,
       now: deps.clock(),
+      observedAt: request.observedAt,
       rowRule: plan.rowRule,
       onProgress: (bytesRead, _total, rowsRead) => onProgress?.({ phase: ended ? 'finishing' : 'reading', bytesRead, rowsRead }),
       inTransaction: async (tx, { asins, report: counts }) => {
@@ -122,7 +164,7 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
       },
     },
   );
-  const accepted = report.imported + report.updated + report.unchanged;
+  const accepted = report.imported + report.updated + report.unchanged + report.historyOnly;
   const committed = !report.strictFailed && !report.fatalError && (accepted > 0 || (extra.deletedCount ?? 0) > 0);
   if (report.strictFailed || report.fatalError) {
     // Nothing was written, so the entry of the transaction rolled back too: say what was refused.
@@ -159,6 +201,7 @@ function auditCounts(report: ImportReport, extra: { deletedCount?: number; liste
     imported: report.imported,
     updated: report.updated,
     unchanged: report.unchanged,
+    historyOnly: report.historyOnly,
     rejected: report.rejected.length,
     ...(extra.deletedCount !== undefined ? { deleted: extra.deletedCount } : {}),
     ...(extra.listedCount !== undefined ? { listed: extra.listedCount } : {}),

@@ -6,9 +6,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { products } from '../../db/schema/catalogue.schema';
+import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { rowsOf } from '../../db/rows';
 import type { CatalogueRow } from './catalogue-row';
-import type { ProductStatsValues } from '../prices/prices.service';
+import type { ProductStatsValues } from '../prices';
 
 type Queryable = Db | Tx;
 
@@ -30,6 +31,8 @@ export interface ExistingProduct {
   features: string[];
   boughtLastMonth: number | null;
   isBestSeller: boolean;
+  /** When the stored price was observed: an older row does not replace it (issue 27 "True times"). */
+  priceAsOf: Date;
 }
 
 /** Loads the products with these ASINs in one query (the ASINs as one array parameter), keyed by ASIN. */
@@ -53,10 +56,43 @@ export async function loadExistingProducts(db: Queryable, asins: readonly string
       features: products.features,
       boughtLastMonth: products.boughtLastMonth,
       isBestSeller: products.isBestSeller,
+      priceAsOf: products.priceAsOf,
     })
     .from(products)
     .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])`);
   return new Map(rows.map((r) => [r.asin, r]));
+}
+
+/** An observation's identity for {@link recordedObservations}: product, time and price. */
+export function observationKey(o: { productId: number; observedAt: Date; pricePence: number }): string {
+  return `${o.productId}@${o.observedAt.getTime()}@${o.pricePence}`;
+}
+
+/**
+ * Which of `candidates` the price history already holds (same product, observation time and price),
+ * as {@link observationKey}s: an older file imported twice adds its prices to the history once. One
+ * query (three array parameters), on the product-and-time index. Reads only; the prices feature
+ * writes observations.
+ */
+export async function recordedObservations(
+  db: Queryable,
+  candidates: ReadonlyArray<{ productId: number; observedAt: Date; pricePence: number }>,
+): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  const result = await db.execute(sql`
+    select o.product_id::int as product_id, o.observed_at, o.price_pence
+    from unnest(
+      ${sql.param(candidates.map((c) => c.productId))}::bigint[],
+      ${sql.param(candidates.map((c) => c.observedAt.toISOString()))}::timestamptz[],
+      ${sql.param(candidates.map((c) => c.pricePence))}::int[]
+    ) as v(product_id, observed_at, price_pence)
+    join ${priceObservations} o
+      on o.product_id = v.product_id and o.observed_at = v.observed_at and o.price_pence = v.price_pence`);
+  return new Set(
+    rowsOf<{ product_id: number; observed_at: string | Date; price_pence: number }>(result).map((r) =>
+      observationKey({ productId: Number(r.product_id), observedAt: new Date(r.observed_at), pricePence: Number(r.price_pence) }),
+    ),
+  );
 }
 
 /** Optional product columns a CSV may carry; only those present in the file are written on update. */
@@ -112,17 +148,29 @@ const STATS_COLUMNS: Array<{ name: string; type: string; value: (s: NewProductSt
 ];
 
 /**
+ * How the importer writes rows: its clock `now` (`created_at`, `updated_at`), the `source` of new
+ * products and of the prices, and `priceAsOf(row)`, when the row's price was observed (its
+ * `price_as_of`; issue 27 "True times"), default `now`.
+ */
+export interface ProductWriteOptions {
+  now: Date;
+  source: string;
+  priceAsOf?: (row: CatalogueRow) => Date;
+}
+
+/**
  * `insert into products … select … from unnest(…)` of `rows`: one array parameter per column, so
  * the statement text and its parameter count do not grow with the rows (no 65,535-parameter limit,
  * no thousands of parameters to bind and parse).
- * Writes asin, title, price, `source` and `price_source` = `opts.source`, `price_as_of`,
- * `created_at` and `updated_at` = `now`, the `columns` the file carries (a row without a value
- * gets the column's default), and with `stats` (one per row) the statistics columns.
+ * Writes asin, title, price, `source` and `price_source` = `opts.source`, `price_as_of` =
+ * `opts.priceAsOf(row)` (one array parameter), `created_at` and `updated_at` = `now`, the `columns`
+ * the file carries (a row without a value gets the column's default), and with `stats` (one per row)
+ * the statistics columns.
  */
 function insertProductsSql(
   rows: readonly CatalogueRow[],
   columns: readonly OptionalProductColumn[],
-  opts: { now: Date; source: string },
+  opts: ProductWriteOptions,
   stats: readonly NewProductStats[] | undefined,
   onConflict: SQL,
 ): SQL {
@@ -137,13 +185,14 @@ function insertProductsSql(
     sql`updated_at`,
   ];
   const now = opts.now.toISOString();
+  const priceAsOf = opts.priceAsOf ?? (() => opts.now);
   const select: SQL[] = [
     sql`v.asin`,
     sql`v.title`,
     sql`v.price_pence`,
     sql`${opts.source}`,
     sql`${opts.source}`,
-    sql`${now}::timestamptz`,
+    sql`v.price_as_of`,
     sql`${now}::timestamptz`,
     sql`${now}::timestamptz`,
   ];
@@ -151,8 +200,9 @@ function insertProductsSql(
     sql`${sql.param(rows.map((r) => r.asin))}::text[]`,
     sql`${sql.param(rows.map((r) => r.title))}::text[]`,
     sql`${sql.param(rows.map((r) => r.pricePence))}::int[]`,
+    sql`${sql.param(rows.map((r) => priceAsOf(r).toISOString()))}::timestamptz[]`,
   ];
-  const aliases: SQL[] = [sql`asin`, sql`title`, sql`price_pence`];
+  const aliases: SQL[] = [sql`asin`, sql`title`, sql`price_pence`, sql`price_as_of`];
   for (const column of new Set(columns)) {
     const spec = OPTIONAL_COLUMNS[column];
     const name = sql.raw(spec.name);
@@ -201,7 +251,7 @@ export async function insertNewProducts(
   rows: readonly CatalogueRow[],
   stats: readonly NewProductStats[],
   columns: readonly OptionalProductColumn[],
-  opts: { now: Date; source: string },
+  opts: ProductWriteOptions,
 ): Promise<Array<{ id: number; asin: string }>> {
   if (rows.length === 0) return [];
   return idsOf(await db.execute(insertProductsSql(rows, columns, opts, stats, sql`on conflict (asin) do nothing`)));
@@ -210,7 +260,9 @@ export async function insertNewProducts(
 /**
  * `insert … on conflict (asin) do update` of `rows` in one statement. New products get `source`
  * and defaults for absent columns; existing ones get the title, price and the `columns` the file
- * carries (absent columns keep their stored values), with `price_as_of` and `updated_at` = `now`.
+ * carries (absent columns keep their stored values), with `price_as_of` = `opts.priceAsOf(row)`
+ * and `updated_at` = `now`. The caller passes no row older than the stored price (the importer
+ * keeps those in the price history only).
  * Every row's price becomes the feed's (`price_source` = `source`): it is no longer Amazon's data,
  * so the licence's 24 hours stop applying to it (decision 0014).
  * Returns each row's product id. Any number of rows (one array parameter per column).
@@ -219,7 +271,7 @@ export async function upsertProducts(
   db: Queryable,
   rows: readonly CatalogueRow[],
   columns: readonly OptionalProductColumn[],
-  opts: { now: Date; source: string },
+  opts: ProductWriteOptions,
 ): Promise<Array<{ id: number; asin: string }>> {
   if (rows.length === 0) return [];
   const set = [

@@ -29,7 +29,7 @@ import {
 } from '../../../common/api/category-pages.admin.schema';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../catalogue/catalogue-csv';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../catalogue';
 import { adminWrite, appendProducts, noPageWithSlug, type AdminActor, type AsinItem } from './category-pages.admin.service';
 import { findPage } from './category-pages.admin.queries';
 

@@ -18,7 +18,7 @@ import {
 import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
 import type { Db, Tx } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import {
   countPageProducts,
   deletePage,

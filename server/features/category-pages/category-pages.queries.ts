@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../db/schema/category-pages.schema';
-import { productColumns, type ProductRow } from '../products/products.service';
+import { productColumns, type ProductRow } from '../products';
 
 /** The active page with this slug, or undefined (inactive pages are not public). */
 export async function findActivePage(db: Db, slug: string) {

@@ -12,7 +12,7 @@ import type { App, AppDeps } from '../../app-deps';
 import { categoryPageProductsResponseSchema, categoryPageResponseSchema, categoryPageSlugSchema } from '../../../common/api/deals.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
-import { publicPriceView } from '../products/products.service';
+import { publicPriceView } from '../products';
 import { getCategoryPage, getCategoryPageProducts } from './category-pages.service';
 
 const slugParams = z.object({ slug: categoryPageSlugSchema });

@@ -10,7 +10,7 @@ import type { CategoryPage } from '../../../common/api/deals.schema';
 import type { Product } from '../../../common/api/products.schema';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { toProduct, type PriceView } from '../products/products.service';
+import { toProduct, type PriceView } from '../products';
 import { findActivePage, findPageProducts } from './category-pages.queries';
 
 /** Most products one page answers (owners add them one by one or by CSV; the page shows them all). */

@@ -12,7 +12,7 @@ import { categoryPageSlugSchema } from '../../../common/api/deals.schema';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { storedReferrer } from '../../http/stored-referrer';
-import { getCategoryPage } from '../category-pages/category-pages.service';
+import { getCategoryPage } from '../category-pages';
 import { attributedEmail } from './click-attribution.rules';
 import { insertCategoryClick } from './clicks.queries';
 

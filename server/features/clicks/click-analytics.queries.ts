@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { products } from '../../db/schema/catalogue.schema';
 import { categoryClicks } from '../../db/schema/category-clicks.schema';
 import { productClicks } from '../../db/schema/product-clicks.schema';
@@ -85,13 +86,13 @@ const batchWhere = (afterId: number, ids?: number[]) => (ids ? sql`id = any(${`{
  * strings "Infinity"/"-Infinity"), text as JSON strings, null as null.
  */
 async function logBatch(db: Db, table: SQL, fields: SQL, where: SQL, limit: number): Promise<string[]> {
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select json_agg(r order by id)::text as rows
         from (select id, r, (row_number() over (order by id) - 1) / ${sql.raw(String(LOG_CHUNK_ROWS))} as chunk
               from (select ${table}.id, json_build_array(${fields}) as r from ${table} where ${where} order by ${table}.id limit ${limit}) b) c
         group by chunk order by chunk`,
-  )) as unknown as { rows: { rows: string }[] };
-  return result.rows.map((r) => r.rows);
+  );
+  return rowsOf<{ rows: string }>(result).map((r) => r.rows);
 }
 
 /**
@@ -318,13 +319,13 @@ export async function productClickExportBatch(
     ? sql`(${productClicks.clickedAt}, ${productClicks.id}) < (${cursor.clickedAt}::timestamptz, ${cursor.id})`
     : undefined;
   const where = and(...within(productClicks.clickedAt, range), who, after) ?? sql`true`;
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select coalesce(json_agg(json_build_object('id', id, 'clickedAt', clicked_at::text, 'email', email, 'asin', asin,
                'dealId', deal_id, 'title', title, 'clickType', click_type, 'pricePence', price_pence,
                'originalPricePence', original_price_pence, 'referrer', referrer, 'category', category,
                'destinationUrl', destination_url, 'utmSource', utm_source, 'utmMedium', utm_medium, 'utmCampaign', utm_campaign)
              order by clicked_at desc nulls last, id desc nulls last), '[]')::text as rows
         from (select * from ${productClicks} where ${where} order by ${sql.join(newestClicksFirst, sql`, `)} limit ${limit}) b`,
-  )) as unknown as { rows: { rows: string }[] };
-  return result.rows[0]?.rows ?? '[]';
+  );
+  return rowsOf<{ rows: string }>(result)[0]?.rows ?? '[]';
 }

@@ -13,7 +13,7 @@ export async function findClickedProduct(db: Db, asin: string) {
       pricePence: products.pricePence,
       listPricePence: products.listPricePence,
       savingBasisType: products.savingBasisType,
-      observedHigh30dPence: products.observedHigh30dPence,
+      referencePricePence: products.referencePricePence,
       category: products.category,
     })
     .from(products)

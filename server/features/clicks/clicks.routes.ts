@@ -30,7 +30,7 @@ import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { asinParamsSchema } from '../../http/params';
 import { perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import { recordCategoryClick } from './category-clicks.service';
 import { isCrawler } from './click-attribution.rules';
 import { recordClick, redirectClick } from './clicks.service';

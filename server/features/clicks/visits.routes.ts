@@ -15,7 +15,7 @@ import { visitResponseSchema, visitSchema } from '../../../common/api/visits.sch
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import { isCrawler } from './click-attribution.rules';
 import { recordVisit } from './visits.service';
 

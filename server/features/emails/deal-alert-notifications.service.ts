@@ -20,8 +20,8 @@ import { deferredDealAlertNotification } from '../../email/deferred-email';
 import { enqueueEmails, type OutgoingEmail } from '../../email/outbox';
 import { priceDropDedupeKey } from '../../email/outbox-keys';
 import type { Env } from '../../env';
-import { toDealAlert } from '../alerts/alert-shape';
-import { recordAdminAction } from '../audit/audit.service';
+import { toDealAlert } from '../alerts';
+import { recordAdminAction } from '../audit';
 import { defaultTemplate, type TemplateRow } from './email-templates.queries';
 import {
   activeAlertsWithDrops,

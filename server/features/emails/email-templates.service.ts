@@ -13,7 +13,7 @@ import type { EmailTemplate, SaveTemplateInput, SyncTemplatesInput } from '../..
 import { senderAddresses, senderLocalPart, withFallbacks, type SenderLocalPart } from '../../../common/email-templates';
 import type { Db, Tx } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import {
   allTemplates,
   clearDefault,

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema/catalogue.schema';
 import { userPreferences } from '../../db/schema/engagement.schema';

@@ -4,7 +4,9 @@
  * notification stats. Money in pence.
  */
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { originalPricePenceSql } from '../prices';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
@@ -27,7 +29,7 @@ export async function sampleProduct(
       productTitle: products.title,
       productImageUrl: products.imageUrl,
       pricePence: products.pricePence,
-      wasPence: sql<number | null>`coalesce(${products.listPricePence}, ${products.observedHigh30dPence})`,
+      wasPence: originalPricePenceSql,
     })
     .from(products)
     .orderBy(sql`${products.dealPercent} desc nulls last`, products.id)
@@ -145,7 +147,7 @@ export async function priceDropsBetween(
     where p.price_pence < r.before_pence and p.price_pence > 0
       ${categories ? sql`and p.category = any(${sql.param([...categories])}::text[])` : sql``}
     order by (r.before_pence - p.price_pence)::float / r.before_pence desc, p.id`);
-  return (result as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
     asin: String(r.asin),
     title: String(r.title),
     imageUrl: (r.image_url as string | null) ?? null,

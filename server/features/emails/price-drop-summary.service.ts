@@ -19,7 +19,7 @@ import { deferredDigest } from '../../email/deferred-email';
 import { enqueueEmails, type OutgoingEmail } from '../../email/outbox';
 import { priceDropSummaryDedupeKey } from '../../email/outbox-keys';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import { flatCounts, type OwnerMailDeps } from './deal-alert-notifications.service';
 import { priceDropsBetween, subscriberAudience, type PriceDropRow } from './notifications.queries';
 import { dropPercent, productCategoriesFor, ukDay } from './owner-email.rules';

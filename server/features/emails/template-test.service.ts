@@ -17,7 +17,7 @@ import { enqueueEmail } from '../../email/outbox';
 import { templateTestDedupeKey } from '../../email/outbox-keys';
 import type { Env } from '../../env';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import { sampleProduct } from './notifications.queries';
 import { templateValuesFor } from './owner-email.rules';
 

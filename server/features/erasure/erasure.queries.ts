@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** The tables erased, each with its address column and the free-text columns searched for the address. */
 export const ERASURE_TABLES = {
@@ -30,10 +31,6 @@ export const ERASURE_TABLES = {
 } as const;
 
 export type ErasureTable = keyof typeof ERASURE_TABLES;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The WHERE clause of one table: the address column equals `email`, or a text column mentions one of `needles`. */
 function erasureWhere(spec: (typeof ERASURE_TABLES)[ErasureTable], email: string, needles: readonly string[]): SQL {

@@ -9,7 +9,7 @@
  */
 import type { ErasureResponse } from '../../../common/api/erasure.admin.schema';
 import type { Db } from '../../db/client';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import { eraseAddress } from './erasure.queries';
 
 /** Erases `email` (already validated and lower-cased by the route's schema) at `now` for admin `adminId`. */

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { auditLog } from '../../db/schema/admin.schema';
 import { signEmail } from '../../email/signed-links';
 import { testEnv } from '../../env';
@@ -112,7 +113,7 @@ async function textColumns(): Promise<Array<{ schema: string; table: string; col
     from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
       and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')`);
-  return (result as { rows: Array<{ schema: string; table: string; column: string }> }).rows;
+  return rowsOf<{ schema: string; table: string; column: string }>(result);
 }
 
 /** "schema.table.column" of every column holding `email` (as typed or URL-encoded, any case) in some row. */
@@ -125,7 +126,7 @@ async function columnsHolding(email: string): Promise<string[]> {
     const result = await database.db.execute(
       sql`select count(*)::int as n from ${ref} where position(${needles[0]} in lower(${col})) > 0 or position(${needles[1]} in lower(${col})) > 0`,
     );
-    if (((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0) > 0) found.push(`${schema}.${table}.${column}`);
+    if ((rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0) found.push(`${schema}.${table}.${column}`);
   }
   return found;
 }

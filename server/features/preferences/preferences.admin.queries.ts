@@ -5,14 +5,11 @@
  */
 import { count, desc, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { userPreferences } from '../../db/schema/engagement.schema';
 
 type Queryable = Db | Tx;
 export type PreferencesRow = typeof userPreferences.$inferSelect;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The `limit` most recently updated preference rows, and how many there are. */
 export async function listPreferences(db: Queryable, limit: number): Promise<{ rows: PreferencesRow[]; total: number }> {

@@ -15,7 +15,7 @@ import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { emailParamsSchema } from '../../http/params';
 import { perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import { readPreferences, savePreferences } from './preferences.service';
 
 export async function preferencesRoutes(app: App, deps: AppDeps): Promise<void> {

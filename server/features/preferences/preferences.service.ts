@@ -15,7 +15,7 @@
 import type { Preferences } from '../../../common/api/engagement.schema';
 import type { Db, Tx } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import type { Visitor } from '../visitors/visitors.service';
+import type { Visitor } from '../visitors';
 import {
   findDevicePreferences,
   findPreferences,

@@ -8,9 +8,9 @@
 import type { AdminPriceCheckRun } from '../../../common/api/alerts.admin.schema';
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { OTHER_ADDRESS, reachableAlertIds, TOKEN_REQUIRED } from '../alerts/alerts.service';
-import { recordAdminAction } from '../audit/audit.service';
-import type { Visitor } from '../visitors/visitors.service';
+import { OTHER_ADDRESS, reachableAlertIds, TOKEN_REQUIRED } from '../alerts';
+import { recordAdminAction } from '../audit';
+import type { Visitor } from '../visitors';
 import { runPriceCheck, type PriceCheckDeps } from './price-check.service';
 
 /** Checks alert `id` now (trigger 'manual') and returns its result. */

@@ -5,12 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 type Queryable = Db | Tx;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export interface PriceCheckLogPageRow {
   id: number;

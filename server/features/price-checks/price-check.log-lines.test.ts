@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { createTestDatabase } from '../../test-support/test-db';
 import { resultOf } from './price-check-judge.rules';
 import { logLineSql, type PriceCheckLogDetail } from './price-check.queries';
@@ -30,7 +31,7 @@ async function linesInSql(cases: Array<{ previous: number | null; price: number 
     from unnest(${sql.param(cases.map((c) => c.previous))}::int[], ${sql.param(cases.map((c) => c.price))}::int[])
       with ordinality as c(previous, price, n)
     order by c.n`);
-  return (result as unknown as { rows: Array<{ line: PriceCheckLogDetail | string }> }).rows.map((r) =>
+  return rowsOf<{ line: PriceCheckLogDetail | string }>(result).map((r) =>
     typeof r.line === 'string' ? (JSON.parse(r.line) as PriceCheckLogDetail) : r.line,
   );
 }

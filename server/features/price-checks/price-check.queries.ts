@@ -6,11 +6,12 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { dealAlerts, priceCheckLogs, priceCheckSweeps } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { subscribers } from '../../db/schema/visitors.schema';
 import { priceDropInsertSql } from '../../email/deferred-email';
-import type { PriceGap } from '../prices/prices.service';
+import type { PriceGap } from '../prices';
 import type { PriceFailure } from './price-refresh.service';
 
 /** Which alerts a run covers; the parts are combined with AND. */
@@ -347,10 +348,6 @@ function judgedRun(rows: JudgeRow[]): JudgedRun {
         asOf: date(r.as_of),
       })),
   };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** One product's line in a log's details (admin-area §3 "Price check log"; built by {@link logLineSql}); prices are pound strings. */

@@ -20,7 +20,7 @@ import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import type { Db, Tx } from '../../db/client';
 import { catalogueTransaction } from '../../catalogue-version';
 import type { Env } from '../../env';
-import { createBatchedSource, type BatchLookupResult, type Sleep } from '../../sources/batched-source';
+import { createBatchedSource, type BatchLookupResult } from '../../sources/batched-source';
 import { CATALOGUE_SOURCE_NAME } from '../../sources/catalogue.source';
 import type { PriceQuote, PriceSource } from '../../sources/price-source';
 import { alertAsins, judgeRun, setLogDuration, type AlertFilter } from './price-check.queries';
@@ -39,10 +39,6 @@ export interface PriceCheckDeps {
   /** Wall clock for stored times (last_checked_at, checked_at, sent times). */
   clock: () => Date;
   env: Env;
-  /** Injected by tests and benchmarks so the rate limiter never really waits. */
-  sleep?: Sleep;
-  /** Monotonic ms for the rate limiter (default: simulated with an injected sleep, else performance.now). */
-  now?: () => number;
   /** Called after commit when e-mail was queued. Must not throw (errors are swallowed here anyway). */
   notifyOutbox?: () => void;
   /** Aborts between source calls (graceful shutdown); nothing is written then. */
@@ -173,11 +169,7 @@ async function evaluate(
 
 /** Asks the source for `asins` through the batching, rate-limited wrapper. */
 function lookUpPrices(deps: PriceCheckDeps, asins: string[]): Promise<BatchLookupResult> {
-  const batched = createBatchedSource(deps.source, {
-    ratePerSecond: deps.env.PRICE_SOURCE_RATE_PER_SECOND,
-    sleep: deps.sleep,
-    now: deps.now,
-  });
+  const batched = createBatchedSource(deps.source, { ratePerSecond: deps.env.PRICE_SOURCE_RATE_PER_SECOND });
   return batched.lookupAll(asins, { signal: deps.signal });
 }
 

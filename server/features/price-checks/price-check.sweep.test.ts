@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { dealAlertShown, dealAlerts, priceCheckLogs, priceCheckSweeps } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
@@ -61,7 +62,10 @@ function source(failing?: string): PriceSource {
   };
 }
 const check = (opts: PriceCheckOptions, failing?: string) =>
-  runPriceCheck({ db: database.db, source: source(failing), clock: () => now, env: testEnv(), sleep: async () => {} }, opts);
+  runPriceCheck(
+    { db: database.db, source: source(failing), clock: () => now, env: testEnv({ PRICE_SOURCE_RATE_PER_SECOND: '100' }) },
+    opts,
+  );
 
 /** Alert id → [last_checked_at as stored, as shown], ISO strings or null. */
 async function checkedTimes(): Promise<Map<number, [string | null, string | null]>> {
@@ -194,7 +198,7 @@ describe('scheduled runs over every active alert', () => {
 
   it('keeps the alerts table half-empty per page, so checks update alerts in place', async () => {
     const result = await database.db.execute(sql`select reloptions from pg_class where relname = 'deal_alerts'`);
-    const [row] = (result as unknown as { rows: Array<{ reloptions: string[] | string | null }> }).rows;
+    const [row] = rowsOf<{ reloptions: string[] | string | null }>(result);
     expect(String(row?.reloptions)).toContain('fillfactor=50');
   });
 });

@@ -29,7 +29,13 @@ const imported = new Date('2026-03-01T06:00:00Z');
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  env = testEnv({ PUBLIC_URL: 'https://deals.example', SMTP_URL: smtp.url, MAIL_FROM: 'Deal Alerts UK <alerts@deals.example>' });
+  // The highest rate env.ts allows, so runs of more than ten ASINs do not wait a second per call.
+  env = testEnv({
+    PUBLIC_URL: 'https://deals.example',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Deal Alerts UK <alerts@deals.example>',
+    PRICE_SOURCE_RATE_PER_SECOND: '100',
+  });
   ({ database, close } = await createTestApp({ env, clock: () => now }));
 });
 
@@ -42,10 +48,7 @@ const tick = (ms = 60_000) => {
   now = new Date(now.getTime() + ms);
 };
 const check = (opts: PriceCheckOptions, source?: PriceSource) =>
-  runPriceCheck(
-    { db: database.db, source: source ?? createCatalogueSource(database.db), clock: () => now, env, sleep: async () => {} },
-    opts,
-  );
+  runPriceCheck({ db: database.db, source: source ?? createCatalogueSource(database.db), clock: () => now, env }, opts);
 const send = () => deliverDueEmails({ db: database.db, env, clock: () => now });
 const mailTo = (email: string) => smtp.messages.filter((m) => m.recipients.includes(email));
 const alertRow = async (id: number) => (await database.db.select().from(dealAlerts).where(eq(dealAlerts.id, id)))[0]!;

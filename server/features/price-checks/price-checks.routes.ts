@@ -19,7 +19,7 @@ import { checkAllResponseSchema, priceCheckResultSchema } from '../../../common/
 import { apiErrorSchema } from '../../http/errors';
 import { idParamsSchema } from '../../http/params';
 import { sendOutcome } from '../../http/outcome';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import { checkAllAlerts, checkOneAlert } from './manual-checks.service';
 import type { PriceCheckDeps } from './price-check.service';
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { dealAlerts } from '../../db/schema/alerts.schema';
 import { createTestDatabase } from '../../test-support/test-db';
 import { notifySql } from './price-check.queries';
@@ -57,8 +58,7 @@ describe('who is told about a price', () => {
         cross join unnest(${sql.param(cases.map((c) => c.price))}::int[], ${sql.param(cases.map((c) => c.observation))}::int[])
           as v(price, observation)
       where ${dealAlerts.productAsin} = 'B0RULES001'`);
-    const answers = (result as unknown as { rows: Array<{ id: number | string; price: number; observation: number; notify: boolean }> })
-      .rows;
+    const answers = rowsOf<{ id: number | string; price: number; observation: number; notify: boolean }>(result);
     expect(answers).toHaveLength(states.length * cases.length);
 
     const stateById = new Map(rows.map((r, i) => [r.id, states[i]!]));

@@ -19,7 +19,7 @@ import {
   type PriceConfirmation,
   type PriceGap,
   type ProductPriceUpdate,
-} from '../prices/prices.service';
+} from '../prices';
 
 /** Why a product has no price this run; `apiWorking` is false when the source call itself failed. */
 export interface PriceFailure {

@@ -219,6 +219,8 @@ describe('refreshProductStats', () => {
             dealKind: row.dealKind,
             dealPercent: row.dealPercent,
             dealLabel: row.dealLabel,
+            reference: row.referencePricePence,
+            lowest30: row.lowestIn30Days,
           }).toEqual({ ...expected, score: asStoredReal(expected.score), popularity: asStoredReal(expected.popularity) });
         }
       }),
@@ -247,6 +249,9 @@ describe('refreshProductStats', () => {
       dealKind: 'LABELLED_SAVING',
       dealPercent: 33,
       dealLabel: 'Save 33% on the was price',
+      // One price, seen once: no tracked reference, no "lowest in 30 days" (issue 27).
+      reference: null,
+      lowest30: false,
     });
     const id = await product('B1NEWRATED', 1999, [[0, 1999]], values);
     await refreshProductStats(database.db, [id], now);

@@ -12,8 +12,15 @@
  */
 import { discountPercent } from '../../../common/discount';
 import type { Db, Tx } from '../../db/client';
-import { DEAL_RULES, judgeDealBasis } from './deal-basis.rules';
-import { loadDealHistory, loadStatsInputs, writeProductStats, type ProductStatsRow, type ProductStatsWrite } from './prices.queries';
+import { DEAL_RULES, isLowestIn30Days, judgeDealBasis, trackedReference, type DealInputs } from './deal-basis.rules';
+import {
+  loadDealHistory,
+  loadStatsInputs,
+  writeProductStats,
+  type HistoryPoint,
+  type ProductStatsRow,
+  type ProductStatsWrite,
+} from './prices.queries';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /** What the score is computed from. Money in integer pence; percentages 0–100. */
@@ -122,6 +129,35 @@ export interface NewProductValues {
   isBestSeller: boolean;
   /** Stars as given; stored in a `real` column, so read back with float4 precision (see {@link asStoredReal}). */
   rating: number | null;
+  /** When its price was observed (the row's `price_as_of`; a feed's observedAt); default the import's `now`. */
+  priceAsOf?: Date;
+  /** Who vouches for the price (`price_source`); default 'csv'. */
+  priceSource?: string;
+}
+
+/**
+ * The history with the current price's evidence reaching `priceAsOf` (products.price_as_of: its
+ * last observation or confirmation), in case the newest observation's `confirmed_at` lags it.
+ */
+function withCurrentEvidence(history: readonly HistoryPoint[], priceAsOf: Date): HistoryPoint[] {
+  if (history.length === 0) return [];
+  const points = [...history];
+  const last = points[points.length - 1] as HistoryPoint;
+  const seen = Math.max(last.observedAt.getTime(), last.confirmedAt?.getTime() ?? 0);
+  if (priceAsOf.getTime() > seen) points[points.length - 1] = { ...last, confirmedAt: priceAsOf };
+  return points;
+}
+
+/** The history rules' verdicts on one product (deal-basis.rules.ts). */
+function judged(inputs: DealInputs): Pick<ProductStatsValues, 'dealKind' | 'dealPercent' | 'dealLabel' | 'reference' | 'lowest30'> {
+  const deal = judgeDealBasis(inputs);
+  return {
+    dealKind: deal?.kind ?? null,
+    dealPercent: deal?.percent ?? null,
+    dealLabel: deal?.label ?? null,
+    reference: trackedReference(inputs)?.pricePence ?? null,
+    lowest30: isLowestIn30Days(inputs),
+  };
 }
 
 /** A product's statistics columns as refreshProductStats stores them (pence; deal columns null when not a deal). */
@@ -136,6 +172,7 @@ export type ProductStatsValues = Omit<ProductStatsWrite, 'id'>;
  * them column by column). Never throws.
  */
 export function statsOfNewProduct(values: NewProductValues, now: Date): ProductStatsValues {
+  const priceAsOf = values.priceAsOf ?? now;
   const row: ProductStatsRow = {
     id: 0,
     ...values,
@@ -143,17 +180,17 @@ export function statsOfNewProduct(values: NewProductValues, now: Date): ProductS
     high30Pence: values.pricePence,
     low30Pence: values.pricePence,
     high7Pence: values.pricePence,
+    priceAsOf,
+    priceSource: values.priceSource ?? 'csv',
   };
   const inputs = trendingInputsOf(row);
-  const deal = judgeDealBasis({ ...row, history: [{ pricePence: values.pricePence, observedAt: now }], now });
+  const history = [{ pricePence: values.pricePence, observedAt: priceAsOf, confirmedAt: null }];
   return {
     high: row.high30Pence,
     low: row.low30Pence,
     score: computeTrendingScore(inputs),
     popularity: computePopularityScore(inputs),
-    dealKind: deal?.kind ?? null,
-    dealPercent: deal?.percent ?? null,
-    dealLabel: deal?.label ?? null,
+    ...judged({ ...row, history, now }),
   };
 }
 
@@ -196,16 +233,13 @@ export async function refreshProductStats(tx: Db | Tx, productIds: readonly numb
       tx,
       rows.map((row): ProductStatsWrite => {
         const inputs = trendingInputsOf(row);
-        const deal = judgeDealBasis({ ...row, history: history.get(row.id) ?? [], now });
         return {
           id: row.id,
           high: row.high30Pence,
           low: row.low30Pence,
           score: computeTrendingScore(inputs),
           popularity: computePopularityScore(inputs),
-          dealKind: deal?.kind ?? null,
-          dealPercent: deal?.percent ?? null,
-          dealLabel: deal?.label ?? null,
+          ...judged({ ...row, history: withCurrentEvidence(history.get(row.id) ?? [], row.priceAsOf), now }),
         };
       }),
     );

@@ -4,6 +4,7 @@
  * single parameters (`= any($1::bigint[])`, `unnest(...)`), never one statement per product.
  * Money in integer pence. Every function runs on the database or the caller's transaction.
  */
+import { feedPriceMaxAgeDays } from './deal-basis.rules';
 import { desc, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
@@ -98,6 +99,36 @@ export async function confirmPriceAsOf(tx: Queryable, touches: readonly PriceCon
         ${sql.param(batch.map((t) => t.source))}::text[]
       ) as v(id, observed_at, source)
       where p.id = v.id and p.price_as_of < v.observed_at`);
+    // The evidence of the price in effect (the reference-price rule reads it: deal-basis.rules.ts):
+    // re-asserted within FEED_PRICE_MAX_AGE_DAYS of when it was last seen, its newest observation's
+    // confirmed_at moves forward (never back); after a longer gap the time between is unknown, so
+    // the price is observed anew instead of stretching the old evidence over it.
+    await tx.execute(sql`
+      with v as (
+        select * from unnest(
+          ${sql.param(batch.map((t) => t.productId))}::bigint[], ${sql.param(batch.map((t) => t.observedAt.toISOString()))}::timestamptz[],
+          ${sql.param(batch.map((t) => t.source))}::text[]
+        ) as v(id, observed_at, source)
+      ),
+      latest as (
+        select v.id as product_id, v.observed_at as t, v.source, l.id as obs_id, l.observed_at as obs_at,
+          greatest(l.observed_at, coalesce(l.confirmed_at, l.observed_at)) as seen
+        from v cross join lateral (
+          select o.id, o.observed_at, o.confirmed_at from price_observations o
+          where o.product_id = v.id order by o.observed_at desc, o.id desc limit 1
+        ) l
+      ),
+      extended as (
+        update price_observations as o set confirmed_at = latest.t
+        from latest
+        where o.id = latest.obs_id and latest.obs_at <= latest.t and latest.seen < latest.t
+          and latest.t - latest.seen <= ${sql.raw(`interval '${Math.trunc(feedPriceMaxAgeDays())} days'`)}
+        returning o.id
+      )
+      insert into price_observations (product_id, asin, price_pence, list_price_pence, source, observed_at)
+      select p.id, p.asin, p.price_pence, p.list_price_pence, latest.source, latest.t
+      from latest join products p on p.id = latest.product_id
+      where latest.t - latest.seen > ${sql.raw(`interval '${Math.trunc(feedPriceMaxAgeDays())} days'`)}`);
   }
 }
 
@@ -222,6 +253,9 @@ export interface ProductStatsRow {
   low30Pence: number | null;
   /** Max price in effect during the 7-day window. */
   high7Pence: number | null;
+  /** When the current price was last observed or confirmed, and who vouches for it (products.price_as_of, price_source). */
+  priceAsOf: Date;
+  priceSource: string;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -250,6 +284,7 @@ export async function loadStatsInputs(
   const since7 = w.since7.toISOString();
   const result = await db.execute(sql`
     select p.id, p.price_pence, p.list_price_pence, p.saving_basis_type, p.review_count, p.bought_last_month, p.is_best_seller, p.rating,
+      p.price_as_of, p.price_source,
       greatest(win.max30, open30.price_pence) as high30,
       least(win.min30, open30.price_pence) as low30,
       greatest(win.max7, open7.price_pence) as high7
@@ -285,11 +320,21 @@ export async function loadStatsInputs(
     high30Pence: num(r.high30),
     low30Pence: num(r.low30),
     high7Pence: num(r.high7),
+    priceAsOf: new Date(r.price_as_of as string | Date),
+    priceSource: String(r.price_source),
   }));
 }
 
+/** One price observation as the history rules read it (deal-basis.rules.ts PricePoint). Pence. */
+export interface HistoryPoint {
+  pricePence: number;
+  observedAt: Date;
+  /** Last re-assertion while in effect; null = seen only at observedAt. */
+  confirmedAt: Date | null;
+}
+
 /**
- * The price history the deal rule reads, per product id: every observation in (since, now] plus the
+ * The price history the deal rule reads, per product id (with each observation's last confirmation): every observation in (since, now] plus the
  * last one at or before `since` (the price the window opened with), oldest first. One query; the
  * look-ups use price_observations_product_idx. Pence.
  */
@@ -297,20 +342,20 @@ export async function loadDealHistory(
   db: Queryable,
   ids: readonly number[],
   w: { now: Date; since: Date },
-): Promise<Map<number, Array<{ pricePence: number; observedAt: Date }>>> {
-  const history = new Map<number, Array<{ pricePence: number; observedAt: Date }>>();
+): Promise<Map<number, HistoryPoint[]>> {
+  const history = new Map<number, HistoryPoint[]>();
   if (ids.length === 0) return history;
   const idList = idArray(ids);
   const now = w.now.toISOString();
   const since = w.since.toISOString();
   const result = await db.execute(sql`
-    select h.product_id, h.price_pence, h.observed_at from (
-      select o.product_id, o.price_pence, o.observed_at, o.id from price_observations o
+    select h.product_id, h.price_pence, h.observed_at, h.confirmed_at from (
+      select o.product_id, o.price_pence, o.observed_at, o.confirmed_at, o.id from price_observations o
       where o.product_id = any(${idList}::int[]) and o.observed_at > ${since}::timestamptz and o.observed_at <= ${now}::timestamptz
       union all
-      select p.id, op.price_pence, op.observed_at, op.id from unnest(${idList}::bigint[]) as p(id)
+      select p.id, op.price_pence, op.observed_at, op.confirmed_at, op.id from unnest(${idList}::bigint[]) as p(id)
       cross join lateral (
-        select o.price_pence, o.observed_at, o.id from price_observations o
+        select o.price_pence, o.observed_at, o.confirmed_at, o.id from price_observations o
         where o.product_id = p.id and o.observed_at <= ${since}::timestamptz
         order by o.observed_at desc, o.id desc limit 1
       ) op
@@ -320,7 +365,11 @@ export async function loadDealHistory(
     const id = Number(r.product_id);
     let points = history.get(id);
     if (!points) history.set(id, (points = []));
-    points.push({ pricePence: Number(r.price_pence), observedAt: new Date(r.observed_at as string | Date) });
+    points.push({
+      pricePence: Number(r.price_pence),
+      observedAt: new Date(r.observed_at as string | Date),
+      confirmedAt: r.confirmed_at == null ? null : new Date(r.confirmed_at as string | Date),
+    });
   }
   return history;
 }
@@ -335,9 +384,13 @@ export interface ProductStatsWrite {
   dealKind: string | null;
   dealPercent: number | null;
   dealLabel: string | null;
+  /** The tracked reference price under the reference-price rule, pence; null when none. */
+  reference: number | null;
+  /** The "lowest in 30 days" flag under the same rule. */
+  lowest30: boolean;
 }
 
-/** Stores high/low (pence), trending score, popularity and deal basis for many products in one statement. Returns rows updated. */
+/** Stores high/low (pence), trending score, popularity, deal basis, tracked reference and low flag for many products in one statement. Returns rows updated. */
 export async function writeProductStats(db: Queryable, rows: readonly ProductStatsWrite[]): Promise<number> {
   if (rows.length === 0) return 0;
   const result = await db.execute(sql`
@@ -348,10 +401,21 @@ export async function writeProductStats(db: Queryable, rows: readonly ProductSta
       popularity_score = v.popularity,
       deal_kind = v."dealKind",
       deal_percent = v."dealPercent",
-      deal_label = v."dealLabel"
+      deal_label = v."dealLabel",
+      reference_price_pence = v.reference,
+      lowest_in_30_days = v.lowest30
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(id bigint, high integer, low integer, score real, popularity real, "dealKind" text, "dealPercent" smallint, "dealLabel" text)
+      as v(id bigint, high integer, low integer, score real, popularity real, "dealKind" text, "dealPercent" smallint, "dealLabel" text,
+        reference integer, lowest30 boolean)
     where p.id = v.id`);
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? rows.length;
+}
+
+/** Ids of the products with a deal basis, a tracked reference price or the 30-day-low flag (claims that age). */
+export async function productsWithTimeBoundClaims(db: Queryable): Promise<number[]> {
+  const result = await db.execute(
+    sql`select id from products where deal_kind is not null or reference_price_pence is not null or lowest_in_30_days`,
+  );
+  return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
 }

@@ -8,11 +8,12 @@
  * cached answers built from the old prices are dropped: run them inside `catalogueTransaction`.
  */
 import type { Db, Tx } from '../../db/client';
-import { noteCatalogueWrite } from '../../catalogue-version';
+import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
 import { DEAL_KINDS, type DealKind } from './deal-basis.rules';
 import { refreshProductStats as refreshStats, statsOfNewProduct, type NewProductValues, type ProductStatsValues } from './price-stats';
 import {
   confirmPriceAsOf,
+  productsWithTimeBoundClaims,
   insertObservations,
   latestObservations,
   loadPricedProducts,
@@ -89,4 +90,17 @@ export async function setProductPrices(tx: Db | Tx, updates: readonly ProductPri
   if (updates.length === 0) return;
   await noteCatalogueWrite(tx);
   await updateProductPrices(tx, updates, now);
+}
+
+/**
+ * Re-judges, as of `now`, every product whose stored claims depend on time passing: a deal basis,
+ * a tracked reference price or the "lowest in 30 days" flag (windows slide, a feed's price goes
+ * stale after FEED_PRICE_MAX_AGE_DAYS, a reduced price outlasts its reference). Runs nightly from
+ * the maintenance job (server/jobs/scheduler.ts), in one catalogue transaction so cached answers
+ * drop. Returns the number of products re-judged. Throws what the database throws.
+ */
+export async function rejudgeTimeBoundClaims(db: Db, now: Date): Promise<number> {
+  const ids = await productsWithTimeBoundClaims(db);
+  if (ids.length === 0) return 0;
+  return catalogueTransaction(db, (tx) => refreshProductStats(tx, ids, now));
 }

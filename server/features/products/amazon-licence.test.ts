@@ -46,7 +46,8 @@ beforeAll(async () => {
   const rows = await seedProducts(database.db, [
     { ...common, asin: FRESH, title: 'Zyxwv kettle glass', pricePence: 1299, priceSource: 'creators-api', priceAsOf: hoursAgo(23) },
     { ...common, asin: STALE, title: 'Zyxwv kettle steel', pricePence: 1199, priceSource: 'creators-api', priceAsOf: hoursAgo(25) },
-    { ...common, asin: FEED, title: 'Zyxwv kettle copper', pricePence: 1099, priceSource: 'csv', priceAsOf: hoursAgo(24 * 400) },
+    // A feed's price five days old: past Amazon's 24 hours, within FEED_PRICE_MAX_AGE_DAYS (7).
+    { ...common, asin: FEED, title: 'Zyxwv kettle copper', pricePence: 1099, priceSource: 'csv', priceAsOf: hoursAgo(24 * 5) },
   ]);
   for (const row of rows) await seedObservations(database.db, row, [{ pricePence: 1499, observedAt: hoursAgo(24 * 10) }]);
   await refreshProductStats(
@@ -83,7 +84,7 @@ const byAsin = <P extends { asin: string }>(list: readonly P[]) => new Map(list.
 function expectLicence(list: readonly Product[], opts: { staleListed?: boolean } = {}) {
   const found = byAsin(list);
   expect(found.get(FRESH)).toMatchObject({ price: '12.99', originalPrice: '19.99', discountPercent: 35, asOf: hoursAgo(23).toISOString() });
-  expect(found.get(FEED)).toMatchObject({ price: '10.99', originalPrice: '19.99', asOf: hoursAgo(24 * 400).toISOString() });
+  expect(found.get(FEED)).toMatchObject({ price: '10.99', originalPrice: '19.99', asOf: hoursAgo(24 * 5).toISOString() });
   if (opts.staleListed === false) {
     expect(found.has(STALE)).toBe(false);
     return;

@@ -41,14 +41,16 @@ function conditionsOf(kind: ListingKind, byCategory: boolean): SQL | undefined {
 
 function orderOf(kind: ListingKind): SQL[] {
   if (kind === 'deals') return [desc(products.dealPercent), desc(products.trendingScore), asc(products.id)];
-  if (kind === 'popular') return [desc(products.popularityScore), desc(products.trendingScore), asc(products.id)];
-  return [desc(products.trendingScore), asc(products.id)];
+  // Ties (a plain feed scores every product 0) go to the lowest price, never to import order.
+  if (kind === 'popular') return [desc(products.popularityScore), desc(products.trendingScore), asc(products.pricePence), asc(products.id)];
+  return [desc(products.trendingScore), asc(products.pricePence), asc(products.id)];
 }
 
 /**
  * One page of a listing: `offset`/`limit` count rows; `category` a stored key, or null for every
  * category. Deals: largest deal percent, then trending score, then id. Popular (the products that
- * are not deals): popularity, then trending score, then id. Trending: trending score, then id.
+ * are not deals): popularity, then trending score, then lowest price, then id. Trending: trending
+ * score, then lowest price, then id.
  */
 export async function findListingPage(
   db: Db,
@@ -83,4 +85,35 @@ export async function countListing(db: Db, kind: 'deals' | 'all', category: stri
   );
   const [row] = await statement.execute({ category });
   return Number(row?.n ?? 0);
+}
+
+/**
+ * How many products of `category` (or all) carry a ranking signal, for a listing's `orderedBy`:
+ * a trending score above 0 and a popularity score above 0 (reviews, bought last month, best
+ * seller, rating). Read-only; one pass over the category's rows.
+ */
+export async function countSignals(db: Db, category: string | null): Promise<{ trending: number; popular: number }> {
+  const byCategory = category !== null;
+  const statement = prepared(db, `listing_signals_${byCategory ? 'category' : 'all'}`, () =>
+    db
+      .select({
+        trending: sql<number>`count(*) filter (where ${products.trendingScore} > 0)::int`,
+        popular: sql<number>`count(*) filter (where ${products.popularityScore} > 0)::int`,
+      })
+      .from(products)
+      .where(byCategory ? eq(products.category, sql.placeholder('category')) : undefined)
+      .prepare(UNNAMED),
+  );
+  const [row] = await statement.execute({ category });
+  return { trending: Number(row?.trending ?? 0), popular: Number(row?.popular ?? 0) };
+}
+
+/**
+ * When this site started tracking the catalogue: the `created_at` of the oldest product we hold (by
+ * id, so one primary-key step at any size), or null with no product. Not a feed's observation time:
+ * a 2023 crawl imported today was tracked from today.
+ */
+export async function trackingStartedAt(db: Db): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: products.createdAt }).from(products).orderBy(asc(products.id)).limit(1);
+  return row?.createdAt ?? null;
 }

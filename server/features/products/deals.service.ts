@@ -4,12 +4,12 @@
  * the one refreshProductStats stored (docs/decisions/0008-deal-definition.md), never recomputed or
  * guessed here.
  */
-import { DEAL_KINDS, type DealKind } from '../prices/prices.service';
-import type { DealBasis, DealListingResponse, ListedProduct } from '../../../common/api/deals.schema';
+import { DEAL_KINDS, type DealKind } from '../prices';
+import type { DealBasis, DealListingResponse, ListedProduct, ListingOrderKey } from '../../../common/api/deals.schema';
 import type { Db } from '../../db/client';
 import type { VersionedCache } from '../../http/answer-cache';
 import { toProduct, type PriceView } from './product-shape';
-import { countListing, findListingPage, type ListedRow } from './deals.queries';
+import { countListing, countSignals, findListingPage, trackingStartedAt, type ListedRow } from './deals.queries';
 
 /** A parsed listing query (dealListingQuerySchema's output). */
 export interface DealListingRequest {
@@ -40,7 +40,33 @@ export function dealBasisOf(row: Pick<ListedRow, 'dealKind' | 'dealPercent' | 'd
  */
 export function toListedProduct(row: ListedRow, affiliateTag: string, section: 'deal' | 'popular', view: PriceView): ListedProduct {
   const product = toProduct(row, affiliateTag, view);
-  return { ...product, section, dealBasis: product.price === null ? null : dealBasisOf(row) };
+  // A hidden (Amazon data over 24 h) or stale ("last seen") price carries no deal claim.
+  const shown = product.price !== null && !product.priceStale;
+  return { ...product, section: shown ? section : 'popular', dealBasis: shown ? dealBasisOf(row) : null };
+}
+
+/** What a listing's `orderedBy`, `verifiedDeals` and `trackedSince` say (issue 27: a page names its order). */
+async function listingFacts(
+  db: Db,
+  totals: ListingTotals,
+  category: string | null,
+  totalDeals: number,
+  first: 'verified-saving' | 'trending',
+): Promise<Pick<DealListingResponse, 'verifiedDeals' | 'orderedBy' | 'trackedSince'>> {
+  // The counts live in the listing-totals cache (numbers) until the catalogue version changes.
+  let signals: { trending: number; popular: number } | null = null;
+  const signal = async (kind: 'trending' | 'popular') =>
+    (await totals.get(
+      `deals-signals:${kind}:${category ?? '*'}`,
+      async () => (signals ??= await countSignals(db, category))[kind],
+    )) as number;
+  const startedMs = (await totals.get('deals-tracked-since', async () => (await trackingStartedAt(db))?.getTime() ?? -1)) as number;
+  const started = startedMs >= 0 ? new Date(startedMs).toISOString() : null;
+  const orderedBy: ListingOrderKey[] = [];
+  if (first === 'verified-saving' && totalDeals > 0) orderedBy.push('verified-saving');
+  if ((await signal(first === 'trending' ? 'trending' : 'popular')) > 0) orderedBy.push(first === 'trending' ? 'trending' : 'popularity');
+  orderedBy.push('lowest-price');
+  return { verifiedDeals: totalDeals, orderedBy, trackedSince: started };
 }
 
 /**
@@ -90,6 +116,7 @@ export async function listTodaysDeals(
     totalPages,
     total,
     totalDeals,
+    ...(await listingFacts(db, totals, category, totalDeals, 'verified-saving')),
   };
 }
 
@@ -116,5 +143,6 @@ export async function listTrending(
     totalPages,
     total,
     totalDeals,
+    ...(await listingFacts(db, totals, category, totalDeals, 'trending')),
   };
 }

@@ -21,14 +21,21 @@ let app: App;
 let database: Database;
 let close: () => Promise<void>;
 
-/** Seeds one product with its price history ([days ago, pence] pairs) and refreshes its statistics. */
-async function product(seed: SeedProduct, history: Array<[number, number]>) {
+/**
+ * Seeds one product with its price history ([days ago, pence] pairs, continuous evidence unless a
+ * third element `null` says the price was seen once) and refreshes its statistics.
+ */
+async function product(seed: SeedProduct, history: Array<[number, number] | [number, number, null]>) {
   const [row] = await seedProducts(database.db, [seed]);
   const created = row as { id: number; asin: string };
   await seedObservations(
     database.db,
     created,
-    history.map(([d, pricePence]) => ({ pricePence, observedAt: daysAgo(d) })),
+    history.map(([d, pricePence, confirmed]) => ({
+      pricePence,
+      observedAt: daysAgo(d),
+      ...(confirmed === null ? { confirmedAt: null } : {}),
+    })),
   );
   await refreshProductStats(database.db, [created.id], now);
   return created;
@@ -52,10 +59,16 @@ beforeAll(async () => {
       [25, 5000],
       [0, 4000],
     ]),
+    // £60 held for 59 days right before today's £40: a tracked price drop (reference-price rule).
     low: await product({ title: 'New 90-day low', pricePence: 4000, category: 'electronics' }, [
       [120, 5000],
       [60, 6000],
       [1, 4000],
+    ]),
+    // Seen at £50 once 45 days ago and never again until £40 today: unknown weeks, no claim.
+    unknown: await product({ title: 'Gap in its history', pricePence: 4000, category: 'electronics' }, [
+      [45, 5000, null],
+      [0, 4000],
     ]),
     flat: await product({ title: 'Flat price', pricePence: 5000, category: 'electronics', reviewCount: 50, rating: 4.5 }, [[200, 5000]]),
     labelled: await product(
@@ -78,27 +91,40 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 describe('GET /api/deals: the deal definition as the shopper sees it', () => {
-  it('shows a labelled saving, a new low and a price under its median as deals with their basis, largest saving first', async () => {
+  it('shows a labelled saving, a tracked price drop and a price under its median as deals with their basis, largest saving first', async () => {
     const body = await get('/api/deals?category=electronics');
-    expect(body).toMatchObject({ total: 4, totalDeals: 3, page: 1, totalPages: 1 });
-    const [first, second, third, fourth] = body.products as [ListedProduct, ListedProduct, ListedProduct, ListedProduct];
+    expect(body).toMatchObject({ total: 5, totalDeals: 3, verifiedDeals: 3, page: 1, totalPages: 1 });
+    expect(body.orderedBy).toEqual(['verified-saving', 'popularity', 'lowest-price']);
+    const [first, second, third, ...rest] = body.products as ListedProduct[];
     expect(first).toMatchObject({
+      title: 'New 90-day low',
+      section: 'deal',
+      dealBasis: { kind: 'TRACKED_PRICE_DROP', percent: 33, label: 'Down 33% from £60.00, its price for 59 days' },
+      // The card's struck-through price is the same tracked reference.
+      originalPrice: '60.00',
+      savingBasis: 'TRACKED_PRICE',
+      discountPercent: 33,
+    });
+    expect(second).toMatchObject({
       title: 'Labelled RRP',
       section: 'deal',
       dealBasis: { kind: 'LABELLED_SAVING', percent: 30, label: 'Save 30% on the RRP' },
       discountPercent: 30,
     });
-    const byTitle = Object.fromEntries([second, third].map((p) => [p.title, p]));
-    expect(byTitle['New 90-day low']).toMatchObject({
-      section: 'deal',
-      dealBasis: { kind: 'LOWEST_IN_90_DAYS', percent: 20, label: 'Lowest price in 90 days' },
-    });
-    expect(byTitle['Under its median']).toMatchObject({
+    expect(third).toMatchObject({
+      title: 'Under its median',
       section: 'deal',
       dealBasis: { kind: 'BELOW_30_DAY_MEDIAN', percent: 20, label: '20% below its 30-day average' },
+      // £50 held only 25 days: no struck-through reference price.
+      originalPrice: null,
+      savingBasis: null,
     });
-    // A flat price is not a deal: it follows as a popular product, with no basis and no badge.
-    expect(fourth).toMatchObject({ title: 'Flat price', section: 'popular', dealBasis: null, discountPercent: null });
+    // A flat price and a price after unknown weeks are no deals: they follow as popular products
+    // (most popular first, then lowest price), with no basis and no badge.
+    expect(rest.map((p) => [p.title, p.section, p.dealBasis, p.discountPercent])).toEqual([
+      ['Flat price', 'popular', null, null],
+      ['Gap in its history', 'popular', null, null],
+    ]);
   });
 
   it('a price that rises again stops being a deal at once', async () => {
@@ -134,12 +160,21 @@ describe('GET /api/deals: the deal definition as the shopper sees it', () => {
   });
 
   it('answers page 1 of 1 with no products for a category that holds none', async () => {
-    expect(await get('/api/deals?category=music')).toEqual({ products: [], page: 1, totalPages: 1, total: 0, totalDeals: 0 });
+    expect(await get('/api/deals?category=music')).toMatchObject({
+      products: [],
+      page: 1,
+      totalPages: 1,
+      total: 0,
+      totalDeals: 0,
+      verifiedDeals: 0,
+      orderedBy: ['lowest-price'],
+    });
   });
 
   it('lists every category when none is given', async () => {
     const body = await get('/api/deals?itemCount=48');
-    expect(body.total).toBe(10);
+    expect(body.total).toBe(11);
+    expect(body.trackedSince).not.toBeNull();
     expect(body.totalDeals).toBe(3);
     expect(body.products.slice(0, 3).every((p) => p.section === 'deal')).toBe(true);
   });
@@ -172,7 +207,8 @@ describe('GET /api/deals: the deal definition as the shopper sees it', () => {
 describe('GET /api/deals/trending', () => {
   it('orders by trending score, with each deal’s basis and the others as popular', async () => {
     const body = await get('/api/deals/trending?category=books&itemCount=10');
-    expect(body).toMatchObject({ total: 6, totalDeals: 1, page: 1, totalPages: 1 });
+    expect(body).toMatchObject({ total: 6, totalDeals: 1, verifiedDeals: 1, page: 1, totalPages: 1 });
+    expect(body.orderedBy).toEqual(['trending', 'lowest-price']);
     expect(titles(body.products).slice(0, 2)).toEqual(['Book 10000 reviews', 'Book 1000 reviews']);
     const deal = body.products.find((p) => p.title === 'Book deal');
     expect(deal).toMatchObject({ section: 'deal', dealBasis: { kind: 'LABELLED_SAVING' } });

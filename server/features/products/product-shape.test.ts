@@ -26,6 +26,8 @@ function row(overrides: Partial<ProductRow> = {}): ProductRow {
     savingBasisType: null,
     observedHigh30dPence: null,
     observedLow30dPence: null,
+    referencePricePence: null,
+    lowestIn30Days: false,
     imageUrl: 'https://m.media-amazon.com/images/I/kettle.jpg',
     rating: 4.5,
     reviewCount: 210,
@@ -81,9 +83,9 @@ describe('toProduct', () => {
     });
   });
 
-  it('falls back to our observed 30-day high when the list price is not above the price', () => {
+  it('falls back to our tracked reference price when the list price is not above the price', () => {
     const p = toProduct(
-      row({ pricePence: 1500, listPricePence: 1500, savingBasisType: 'LIST_PRICE', observedHigh30dPence: 2000 }),
+      row({ pricePence: 1500, listPricePence: 1500, savingBasisType: 'LIST_PRICE', referencePricePence: 2000 }),
       't',
       view,
     );
@@ -91,9 +93,24 @@ describe('toProduct', () => {
       originalPrice: '20.00',
       discountPercent: 25,
       discount: '5.00',
-      savingBasis: 'OBSERVED_HIGH_30D',
-      savingBasisLabel: 'Highest price in the last 30 days',
+      savingBasis: 'TRACKED_PRICE',
+      savingBasisLabel: 'Our tracked price for 28+ days before this drop',
     });
+  });
+
+  it('never makes the 30-day high a was-price: only the tracked reference (28+ days) is one (issue 27)', () => {
+    // Seven minutes of history leave a 30-day high above the price but no tracked reference.
+    const p = toProduct(row({ pricePence: 1500, observedHigh30dPence: 2000, observedLow30dPence: 1500 }), 't', view);
+    expect(p).toMatchObject({ originalPrice: null, discountPercent: null, savingBasis: null, lowestIn30Days: false });
+  });
+
+  it('shows a feed price older than FEED_PRICE_MAX_AGE_DAYS as "last seen": no saving, no low flag', () => {
+    const later = publicPriceView(new Date(asOf.getTime() + 8 * 24 * HOUR));
+    const p = toProduct(row({ listPricePence: 1999, referencePricePence: 1800, lowestIn30Days: true }), 't', later);
+    expect(p).toMatchObject({ price: '12.99', priceStale: true, asOf: asOf.toISOString(), originalPrice: null, savingBasis: null });
+    expect(p.lowestIn30Days).toBe(false);
+    const week = publicPriceView(new Date(asOf.getTime() + 7 * 24 * HOUR));
+    expect(toProduct(row({ listPricePence: 1999 }), 't', week)).toMatchObject({ priceStale: false, originalPrice: '19.99' });
   });
 
   it('shows nothing when neither basis is above the price', () => {
@@ -109,20 +126,9 @@ describe('toProduct', () => {
     expect(toProduct(row({ pricePence: 995, listPricePence: 1000 }), 't', view).discountPercent).toBe(1);
   });
 
-  it('marks lowestIn30Days only when the price moved and sits at its 30-day low', () => {
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
-      true,
-    );
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: 1000 }), 't', view).lowestIn30Days).toBe(
-      false,
-    );
-    expect(toProduct(row({ pricePence: 1100, observedLow30dPence: 1000, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
-      false,
-    );
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: null, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
-      false,
-    );
-    expect(toProduct(row({ pricePence: 1000, observedLow30dPence: 1000, observedHigh30dPence: null }), 't', view).lowestIn30Days).toBe(
+  it('shows lowestIn30Days as the pricing module stored it', () => {
+    expect(toProduct(row({ lowestIn30Days: true }), 't', view).lowestIn30Days).toBe(true);
+    expect(toProduct(row({ lowestIn30Days: false, observedLow30dPence: 1299, observedHigh30dPence: 1400 }), 't', view).lowestIn30Days).toBe(
       false,
     );
   });
@@ -136,15 +142,15 @@ describe('toProduct', () => {
     const pence = fc.integer({ min: 1, max: 10_000_000 });
     fc.assert(
       fc.property(pence, fc.option(pence), fc.option(pence), (price, list, high) => {
-        const p = toProduct(row({ pricePence: price, listPricePence: list, observedHigh30dPence: high }), 't', view);
+        const p = toProduct(row({ pricePence: price, listPricePence: list, referencePricePence: high }), 't', view);
         const original = chooseOriginalPrice({
           pricePence: price,
           listPricePence: list,
           savingBasisType: null,
-          observedHigh30dPence: high,
+          referencePricePence: high,
         });
         if (original === null) return p.originalPrice === null && p.discount === null && p.discountPercent === null;
-        const expectedBasis = list != null && list > price ? 'LIST_PRICE' : 'OBSERVED_HIGH_30D';
+        const expectedBasis = list != null && list > price ? 'LIST_PRICE' : 'TRACKED_PRICE';
         return (
           original.pence > price &&
           p.savingBasis === expectedBasis &&
@@ -167,6 +173,7 @@ describe("the licence's 24 hours (Amazon's data; docs/decisions/0014-amazon-data
       savingBasisType: 'LIST_PRICE',
       observedLow30dPence: 1299,
       observedHigh30dPence: 1599,
+      lowestIn30Days: true,
     });
   const now = new Date('2026-06-01T12:00:00Z');
 
@@ -252,6 +259,8 @@ describe('shapes served without response validation (cached as JSON.stringify, s
     savingBasisType: fc.constantFrom(null, 'LIST_PRICE', 'WAS_PRICE'),
     observedHigh30dPence: maybePence,
     observedLow30dPence: maybePence,
+    referencePricePence: maybePence,
+    lowestIn30Days: fc.boolean(),
     imageUrl: fc.option(fc.webUrl(), { nil: null }),
     rating: fc.option(fc.double({ min: 1, max: 5, noNaN: true }), { nil: null }),
     reviewCount: fc.option(fc.nat(), { nil: null }),

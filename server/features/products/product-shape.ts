@@ -10,6 +10,7 @@ import { penceToPriceString } from '../../../common/money';
 import type { Product, ShownProduct, Suggestion } from '../../../common/api/products.schema';
 import { paths } from '../../../common/paths';
 import { isPriceShowable, priceShowableUntilMs, type PriceProvenance } from './amazon-licence.rules';
+import { isStaleFeedPrice } from '../prices';
 
 /** The product columns the API reads (money in integer pence, times as Date). */
 export interface ProductRow {
@@ -21,6 +22,10 @@ export interface ProductRow {
   savingBasisType: string | null;
   observedHigh30dPence: number | null;
   observedLow30dPence: number | null;
+  /** The tracked reference price under the reference-price rule (refreshProductStats), pence; null when none. */
+  referencePricePence: number | null;
+  /** The stored "lowest in 30 days" verdict of the same rule. */
+  lowestIn30Days: boolean;
   imageUrl: string | null;
   rating: number | null;
   reviewCount: number | null;
@@ -44,6 +49,8 @@ export interface PriceView {
   shows(row: PriceProvenance): boolean;
   /** Epoch ms at which the first Amazon price this view let through may no longer be shown; Infinity when none. */
   readonly expiresAtMs: number;
+  /** The instant the view judges at (also the "last seen" age of feed prices). */
+  readonly now: Date;
 }
 
 /** A public view at `now` (the licence's 24 hours; amazon-licence.rules.ts). */
@@ -59,6 +66,7 @@ export function publicPriceView(now: Date): PriceView {
     get expiresAtMs() {
       return expiresAtMs;
     },
+    now,
   };
 }
 
@@ -85,12 +93,14 @@ export interface OriginalPrice {
 }
 
 /**
- * Chooses the "was" price (DESIGN.md §4 "Honest prices"): the retailer's labelled saving basis when
- * it is above the current price, else our own highest price of the last 30 days when above it,
- * else null (the card then shows 'Special Deal'). A basis never applies when the price is not above 0.
+ * Chooses the "was" price (docs/pricing/reference-prices.md): the retailer's labelled saving basis
+ * when it is above the current price, else our tracked reference price (the price before the drop,
+ * held on evidence for 28+ days: the pricing module's `trackedReference`, stored by
+ * refreshProductStats) when above it, else null: no struck-through price, no badge. A basis never
+ * applies when the price is not above 0. The SQL twin is prices/original-price.sql.ts.
  */
 export function chooseOriginalPrice(
-  row: Pick<ProductRow, 'pricePence' | 'listPricePence' | 'savingBasisType' | 'observedHigh30dPence'>,
+  row: Pick<ProductRow, 'pricePence' | 'listPricePence' | 'savingBasisType' | 'referencePricePence'>,
 ): OriginalPrice | null {
   if (!(row.pricePence > 0)) return null;
   if (row.listPricePence != null && row.listPricePence > row.pricePence) {
@@ -98,19 +108,10 @@ export function chooseOriginalPrice(
     const labelled = isLabelledSavingBasis(row.savingBasisType) ? row.savingBasisType : undefined;
     return { pence: row.listPricePence, basis: labelled ?? 'LIST_PRICE' };
   }
-  if (row.observedHigh30dPence != null && row.observedHigh30dPence > row.pricePence) {
-    return { pence: row.observedHigh30dPence, basis: 'OBSERVED_HIGH_30D' };
+  if (row.referencePricePence != null && row.referencePricePence > row.pricePence) {
+    return { pence: row.referencePricePence, basis: 'TRACKED_PRICE' };
   }
   return null;
-}
-
-/**
- * True when the price moved in the last 30 days and now sits at its observed low, which powers the
- * "lowest in 30 days" badge (DESIGN.md §4). A price that never changed is not a low.
- */
-export function isLowestIn30Days(row: Pick<ProductRow, 'pricePence' | 'observedHigh30dPence' | 'observedLow30dPence'>): boolean {
-  const { pricePence, observedHigh30dPence: high, observedLow30dPence: low } = row;
-  return low != null && high != null && pricePence <= low && high > low;
 }
 
 /** The last affiliate tag seen and the link prefix it yields, e.g. "https://…/dp/" + ASIN + "?tag=…". */
@@ -150,15 +151,17 @@ function featureList(value: unknown): string[] {
  * well-formed).
  */
 export function toProduct(row: ProductRow, affiliateTag: string, view: PriceView): Product {
-  return view.shows(row) ? toShownProduct(row, affiliateTag) : withoutPrice(row, affiliateTag);
+  return view.shows(row) ? toShownProduct(row, affiliateTag, view.now) : withoutPrice(row, affiliateTag);
 }
 
 /**
  * Row → API Product with its price whatever its age: for the owners' admin pages only (not public;
  * the licence limits what the public sees). Throws RangeError as {@link toProduct}.
  */
-export function toShownProduct(row: ProductRow, affiliateTag: string): ShownProduct {
-  const original = chooseOriginalPrice(row);
+export function toShownProduct(row: ProductRow, affiliateTag: string, now: Date = new Date()): ShownProduct {
+  // A feed's price older than FEED_PRICE_MAX_AGE_DAYS is "last seen", never current: no saving on it.
+  const stale = isStaleFeedPrice(row, now);
+  const original = stale ? null : chooseOriginalPrice(row);
   const saving = original ? savingPence(original.pence, row.pricePence) : null;
   return {
     asin: row.asin,
@@ -180,7 +183,8 @@ export function toShownProduct(row: ProductRow, affiliateTag: string): ShownProd
     brand: row.brand,
     features: featureList(row.features),
     asOf: row.priceAsOf.toISOString(),
-    lowestIn30Days: isLowestIn30Days(row),
+    priceStale: stale,
+    lowestIn30Days: !stale && row.lowestIn30Days,
   };
 }
 
@@ -206,6 +210,7 @@ function withoutPrice(row: ProductRow, affiliateTag: string): Product {
     brand: row.brand,
     features: featureList(row.features),
     asOf: null,
+    priceStale: false,
     lowestIn30Days: false,
   };
 }

@@ -80,7 +80,7 @@ describe('a cached search', () => {
         new Map(asins.map((asin) => [asin, { asin, pricePence: 1799, listPricePence: null, savingBasisType: null, observedAt: now }])),
     };
     const run = await runPriceCheck(
-      { db: database.db, source, clock: () => now, env: testEnv(), sleep: async () => {} },
+      { db: database.db, source, clock: () => now, env: testEnv() },
       { trigger: 'manual', asins: ['B0CACHE001'] },
     );
     expect(run.successfulChecks).toBe(1);

@@ -31,6 +31,8 @@ beforeAll(async () => {
       pricePence: 14900,
       observedHigh30dPence: 17900,
       observedLow30dPence: 14900,
+      referencePricePence: 17900,
+      lowestIn30Days: true,
       trendingScore: 80,
     },
     samsungTv: { title: 'Samsung 55 inch Crystal UHD 4K Smart TV', pricePence: 39900, trendingScore: 70 },
@@ -147,7 +149,7 @@ describe('GET /api/amazon/top-discounted', () => {
       [asin.kettle, 17],
       [asin.galaxyTab, 17],
     ]);
-    expect(products.find((p) => p.asin === asin.galaxyTab)).toMatchObject({ savingBasis: 'OBSERVED_HIGH_30D', lowestIn30Days: true });
+    expect(products.find((p) => p.asin === asin.galaxyTab)).toMatchObject({ savingBasis: 'TRACKED_PRICE', lowestIn30Days: true });
     expect(products.find((p) => p.asin === asin.samsungBuds)).toMatchObject({
       savingBasis: 'WAS_PRICE',
       savingBasisLabel: 'Was',
@@ -190,7 +192,7 @@ describe('GET /api/amazon/current-price/:asin', () => {
 });
 
 describe('GET /api/products/:asin', () => {
-  it('answers the product and its last 365 days of prices, oldest first', async () => {
+  it('answers the product and its last 365 days of prices, with the price in effect when they began, oldest first', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/products/${asin.kettle}` });
     expect(res.statusCode).toBe(200);
     const body = res.json<ProductDetailResponse>();
@@ -202,6 +204,8 @@ describe('GET /api/products/:asin', () => {
       affiliateUrl: `https://www.amazon.co.uk/dp/${asin.kettle}?tag=testtag-21&linkCode=osi&th=1&psc=1`,
     });
     expect(body.history).toEqual([
+      // Seen 400 days ago and still in effect when the 365-day window opened: a dated record.
+      { price: '31.99', observedAt: daysAgo(400).toISOString() },
       { price: '29.99', observedAt: daysAgo(200).toISOString() },
       { price: '27.99', observedAt: daysAgo(40).toISOString() },
       { price: '24.99', observedAt: daysAgo(2).toISOString() },

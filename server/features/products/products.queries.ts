@@ -1,13 +1,16 @@
 /**
- * SQL of the products API (DESIGN.md §2 "Search"). Keyword search uses the GIN index on
- * products.search_vector (`@@ websearch_to_tsquery('english', …)`) and ranks only the rows it
- * matched; suggestions use the GIN index on products.suggest_vector with a prefix tsquery. Every
- * user value is a bound parameter (drizzle's `sql` template), never spliced into the text.
+ * SQL of the products API (DESIGN.md §2 "Search"; issue 28, docs/decisions/0023-search-relevance.md).
+ * Keyword search uses the GIN index on products.search_vector (`@@ to_tsquery('english', …)` of the
+ * texts search-query.ts builds) and ranks only the rows it matched; typo tolerance reads the word
+ * dictionary search_words by trigram similarity (pg_trgm); suggestions use the GIN index on
+ * products.suggest_vector with a prefix tsquery. Every user value is a bound parameter (drizzle's
+ * `sql` template), never spliced into the text.
  */
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { nameStatement, type Db } from '../../db/client';
-import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { priceObservations, products, searchWords } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
+import { hasSubstantiatedSavingSql, originalPricePenceSql } from '../prices/original-price.sql';
 
 /** The columns of {@link ProductRow}; never the tsvector columns (large, useless to the API). */
 export const productColumns = {
@@ -19,6 +22,8 @@ export const productColumns = {
   savingBasisType: products.savingBasisType,
   observedHigh30dPence: products.observedHigh30dPence,
   observedLow30dPence: products.observedLow30dPence,
+  referencePricePence: products.referencePricePence,
+  lowestIn30Days: products.lowestIn30Days,
   imageUrl: products.imageUrl,
   rating: products.rating,
   reviewCount: products.reviewCount,
@@ -32,35 +37,39 @@ export const productColumns = {
 
 /** What a search keeps (all conditions AND-ed). Money in pence. */
 export interface SearchFilter {
-  /** websearch_to_tsquery text; null browses without a keyword filter. */
-  keywords: string | null;
   /**
-   * The keywords used for ts_rank: `keywords` without its excluded (`-word`) terms, because
-   * ts_rank scores every row 1e-20 when the query holds a NOT. Ignored when `keywords` is null.
+   * The tsquery texts of a keyword search (search-query.ts `tsqueriesOf`: `match` retrieves,
+   * `all` marks the products matching every term, `any` ranks by how many terms a product names);
+   * null browses without keywords.
    */
-  rankKeywords: string | null;
+  text: SearchText | null;
   maxPricePence: number;
   /** 0 keeps every rating; otherwise rated products below it are dropped (unrated ones stay). */
   minRating: number;
   /** A stored category key ('electronics', 'other', …); null for all categories. */
   category: string | null;
   discountOnly: boolean;
-  /**
-   * 'websearch' reads `keywords` as the shopper typed them (websearch_to_tsquery); 'prefix' reads
-   * them as a prefix tsquery built by buildPrefixTsquery ("headph:*"), used when the whole words
-   * match nothing, so a half-typed search still finds products.
-   */
-  keywordMode?: 'websearch' | 'prefix';
 }
 
-/** Result orders; every one ends with `id` so pages are stable. */
-export type SearchOrder = 'rank' | 'trending' | 'price-asc' | 'price-desc' | 'rating';
+/** The to_tsquery('english', …) texts of a keyword search (search-query.ts builds them). */
+export interface SearchText {
+  match: string;
+  all: string;
+  any: string;
+}
+
+/**
+ * Result orders; every one ends with `id` so pages are stable. 'rank' is the database's half of
+ * the relevance order (search-rank.ts re-orders its first rows); 'discount' is the substantiated
+ * discount percent, largest first, products without one last.
+ */
+export type SearchOrder = 'rank' | 'trending' | 'price-asc' | 'price-desc' | 'rating' | 'discount';
 
 /** Bound parameters of the prepared search statements (values come from {@link searchValues}). */
 const param = {
-  keywords: sql.placeholder('keywords'),
-  rankKeywords: sql.placeholder('rankKeywords'),
-  prefixKeywords: sql.placeholder('prefixKeywords'),
+  match: sql.placeholder('match'),
+  all: sql.placeholder('all'),
+  any: sql.placeholder('any'),
   maxPricePence: sql.placeholder('maxPricePence'),
   minRating: sql.placeholder('minRating'),
   category: sql.placeholder('category'),
@@ -69,38 +78,33 @@ const param = {
 };
 
 /**
- * The english tsquery of the shopper's words (websearch syntax: quotes, `or`, `-word`), or of a
- * prefix tsquery ('prefix' mode; english stemming of "kettle:*" gives "kettl:*", which still matches).
- * `once` wraps it in a scalar sub-select, which PostgreSQL evaluates once per statement (an
- * InitPlan): in a generic plan (a named statement, decision 0017) the bare call would be parsed
- * again for every row ts_rank scores; a custom plan folds either form to a constant.
+ * The english tsquery of a text bound to `placeholder`, as a scalar sub-select, which PostgreSQL
+ * evaluates once per statement (an InitPlan): in a generic plan (a named statement, decision 0017)
+ * the bare call would be parsed again for every row it is compared with.
  */
-function keywordQuery(keywords: Placeholder, prefix = false, once = false): SQL {
-  const query = prefix ? sql`to_tsquery('english', ${keywords})` : sql`websearch_to_tsquery('english', ${keywords})`;
-  return once ? sql`(select ${query})` : query;
+function tsquery(placeholder: Placeholder): SQL {
+  return sql`(select to_tsquery('english', ${placeholder}))`;
 }
 
-/**
- * The substantiated-discount condition (DESIGN.md §4 "Honest prices"): a labelled list price or
- * our own 30-day high above the current price. Mirrors chooseOriginalPrice in product-shape.ts.
- */
-const hasSubstantiatedDiscount = sql`(${products.listPricePence} > ${products.pricePence} or ${products.observedHigh30dPence} > ${products.pricePence})`;
+/** The substantiated-discount condition: the pricing module's (prices/original-price.sql.ts). */
+const hasSubstantiatedDiscount = hasSubstantiatedSavingSql;
 
-/** Which conditions a filter uses: one prepared statement per shape (at most 16 × 5 orders). */
+/** The substantiated discount percent (null without one), as the card's badge rounds it. */
+const discountPercentSql = sql`round((${originalPricePenceSql} - ${products.pricePence}) * 100.0 / nullif(${originalPricePenceSql}, 0))`;
+
+/** True when the product matches every term of the keyword search. */
+const matchesAllSql = sql<boolean>`(${products.searchVector} @@ ${tsquery(param.all)})`;
+
+/** Which conditions a filter uses: one prepared statement per shape (at most 16 shapes × 6 orders). */
 function shapeOf(filter: SearchFilter): string {
-  return [filter.keywords !== null, filter.minRating > 0, filter.category !== null, filter.discountOnly, filter.keywordMode === 'prefix']
-    .map((b) => (b ? 1 : 0))
-    .join('');
+  return [filter.text !== null, filter.minRating > 0, filter.category !== null, filter.discountOnly].map((b) => (b ? 1 : 0)).join('');
 }
 
-/**
- * The conditions of `shape`; `keywords` is the placeholder the tsquery text is bound to, `once` as
- * in {@link keywordQuery}.
- */
-function whereOf(shape: string, keywords: Placeholder = param.keywords, once = false): SQL | undefined {
-  const [hasKeywords, minRating, category, discountOnly, prefix] = shape.split('').map((c) => c === '1');
+/** The conditions of `shape`. */
+function whereOf(shape: string): SQL | undefined {
+  const [hasText, minRating, category, discountOnly] = shape.split('').map((c) => c === '1');
   const conditions: SQL[] = [lte(products.pricePence, param.maxPricePence)];
-  if (hasKeywords) conditions.push(sql`${products.searchVector} @@ ${keywordQuery(keywords, prefix, once)}`);
+  if (hasText) conditions.push(sql`${products.searchVector} @@ ${tsquery(param.match)}`);
   // Most of the real catalogue has no rating (DESIGN.md §5): unrated products are not excluded.
   if (minRating) conditions.push(sql`(${products.rating} is null or ${products.rating} >= ${param.minRating})`);
   if (category) conditions.push(eq(products.category, param.category));
@@ -116,40 +120,34 @@ interface SortKey {
 }
 
 /**
- * The keys of `order` (every order ends with `id`); `rankKeywords` is the placeholder of the
- * tsquery text ts_rank scores with ('rank' with keywords only), `once` as in {@link keywordQuery}.
+ * The keys of `order` (every order ends with `id`). With keywords every order starts with the
+ * products that match every term (then those naming only the head term); 'rank' goes on with
+ * ts_rank over the terms (title A = 1, brand B = 0.4, category name C = 0.2, features D = 0.1).
  */
-function sortKeysOf(
-  order: SearchOrder,
-  hasKeywords: boolean,
-  prefix = false,
-  rankKeywords: Placeholder = param.rankKeywords,
-  once = false,
-): SortKey[] {
+function sortKeysOf(order: SearchOrder, hasText: boolean): SortKey[] {
   const byId: SortKey = { value: sql`${products.id}`, descending: false };
   const byTrending: SortKey = { value: sql`${products.trendingScore}`, descending: true };
+  const tier: SortKey[] = hasText ? [{ value: matchesAllSql, descending: true }] : [];
   switch (order) {
     case 'rank':
-      // ts_rank runs only on the rows the GIN index matched; title (weight A) outranks brand/category (B).
-      return hasKeywords
-        ? [
-            { value: sql`ts_rank(${products.searchVector}, ${keywordQuery(rankKeywords, prefix, once)})`, descending: true },
-            byTrending,
-            byId,
-          ]
+      return hasText
+        ? [...tier, { value: sql`ts_rank(${products.searchVector}, ${tsquery(param.any)})`, descending: true }, byTrending, byId]
         : [byTrending, byId];
     case 'trending':
       return [byTrending, byId];
     case 'price-asc':
-      return [{ value: sql`${products.pricePence}`, descending: false }, byId];
+      return [...tier, { value: sql`${products.pricePence}`, descending: false }, byId];
     case 'price-desc':
-      return [{ value: sql`${products.pricePence}`, descending: true }, byId];
+      return [...tier, { value: sql`${products.pricePence}`, descending: true }, byId];
     case 'rating':
       return [
+        ...tier,
         { value: sql`${products.rating}`, descending: true, nullsLast: true },
         { value: sql`${products.reviewCount}`, descending: true, nullsLast: true },
         byId,
       ];
+    case 'discount':
+      return [...tier, { value: discountPercentSql, descending: true, nullsLast: true }, byTrending, byId];
   }
 }
 
@@ -158,16 +156,16 @@ function orderBy(value: SQL, key: SortKey): SQL {
   return sql`${value} ${sql.raw(key.descending ? 'desc' : 'asc')}${sql.raw(key.nullsLast ? ' nulls last' : '')}`;
 }
 
-function orderOf(order: SearchOrder, hasKeywords: boolean, prefix = false): SQL[] {
-  return sortKeysOf(order, hasKeywords, prefix).map((key) => orderBy(key.value, key));
+function orderOf(order: SearchOrder, hasText: boolean): SQL[] {
+  return sortKeysOf(order, hasText).map((key) => orderBy(key.value, key));
 }
 
 /** The placeholder values of a search (unused ones are ignored by the statement). */
 export function searchValues(filter: SearchFilter, offset: number, limit: number): Record<string, unknown> {
   return {
-    keywords: filter.keywords,
-    rankKeywords: filter.rankKeywords ?? filter.keywords,
-    prefixKeywords: null,
+    match: filter.text?.match ?? null,
+    all: filter.text?.all ?? null,
+    any: filter.text?.any ?? null,
     maxPricePence: filter.maxPricePence,
     minRating: filter.minRating,
     category: filter.category,
@@ -196,7 +194,7 @@ export function prepared<T>(db: Db, name: string, build: () => T): T {
   return statement;
 }
 
-/** The prepared page statement for this filter's shape and `order`. */
+/** The prepared page statement of a listing without keywords, for this filter's shape and `order`. */
 export function searchPageStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
   const shape = shapeOf(filter);
   const name = `products_page_${shape}_${order.replace('-', '_')}`;
@@ -205,7 +203,7 @@ export function searchPageStatement(db: Db, filter: SearchFilter, order: SearchO
       .select(productColumns)
       .from(products)
       .where(whereOf(shape))
-      .orderBy(...orderOf(order, filter.keywords !== null, filter.keywordMode === 'prefix'))
+      .orderBy(...orderOf(order, filter.text !== null))
       .limit(param.limit)
       .offset(param.offset)
       .prepare(UNNAMED),
@@ -225,85 +223,119 @@ export function searchCountStatement(db: Db, filter: SearchFilter) {
   );
 }
 
-/** A row of {@link findKeywordSearchPage}: the product and how many rows its branch matched. */
-export type KeywordSearchRow = ProductRow & { total: number };
+/** The window counts every keyword row carries: the retrieved products, and those matching every term. */
+const keywordTotals = {
+  total: sql<number>`(count(*) over ())::int`.as('total'),
+  totalAll: sql<number>`(count(*) filter (where ${matchesAllSql}) over ())::int`.as('total_all'),
+};
+
+/** A row of {@link findKeywordSearchPage}: the product, whether it matches every term, and the totals. */
+export type KeywordSearchRow = ProductRow & { matchesAll: boolean; total: number; totalAll: number };
 
 /**
- * The statement of a keyword search page (issue 7; docs/decisions/0017-uncached-search.md): what
- * used to take up to three statements (the page, the prefix fallback when the page was empty, the
- * count when the page was full) in one, so an uncached search pays one round trip to PGlite, one
- * parse and plan, and one GIN scan per tsquery:
- *
- * - `exact`: the page of `filter` (websearch keywords) in `order`, each row carrying
- *   `count(*) over ()`, the number of rows matching before LIMIT/OFFSET, which is the count the
- *   service used to run separately (the window reads the rows the ranking reads anyway);
- * - `fallback`: the same page for the prefix tsquery (placeholder `prefixKeywords`, also its rank
- *   query), run only when `exact` is empty (`not exists`: PostgreSQL checks it once, before
- *   scanning); a null `prefixKeywords` matches nothing;
- * - the two branches' rows, ordered again by the order's own keys (carried as `k0`…): at most one
- *   branch has rows, so this sorts at most `limit` rows and makes the order explicit.
- *
- * The tsqueries are sub-selects, evaluated once per statement (see {@link keywordQuery}). Built
- * once per filter shape and order (see {@link prepared}); on PGlite it then runs as a named
- * statement, parsed once, whose generic plan is the GIN scans every plan of it uses anyway (the
- * window count reads every match); on PostgreSQL it stays unnamed (client.ts nameStatement).
+ * The statement of a keyword search page in `order` with its totals, in one statement (issue 7;
+ * docs/decisions/0017-uncached-search.md: one round trip, one parse and plan, one GIN scan): the
+ * rows of `match` (the retrieved products) in `order`, each carrying whether it matches `all`
+ * and the window counts of both (the count the service would otherwise run apart). Built once per
+ * filter shape and order (see {@link prepared}); on PGlite it runs as a named statement, parsed
+ * once (client.ts nameStatement).
  */
 export function keywordSearchStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
-  const shape = shapeOf({ ...filter, keywordMode: 'websearch' });
-  const prefixShape = shapeOf({ ...filter, keywordMode: 'prefix' });
+  const shape = shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
   const name = `products_keyword_page_${shape}_${order.replace('-', '_')}`;
   return prepared(db, name, () => {
-    const branch = (where: SQL | undefined, keys: SortKey[]) => {
-      const sortValues = Object.fromEntries(keys.map((key, i) => [`k${i}`, sql`${key.value}`.as(`k${i}`)]));
-      return db
-        .select({ ...productColumns, total: sql<number>`(count(*) over ())::int`.as('total'), ...sortValues })
-        .from(products)
-        .where(where)
-        .orderBy(...keys.map((key, i) => orderBy(sql.raw(`"k${i}"`), key)))
-        .limit(param.limit)
-        .offset(param.offset);
-    };
-    const exact = db
-      .$with('exact')
-      .as(branch(whereOf(shape, param.keywords, true), sortKeysOf(order, true, false, param.rankKeywords, true)));
-    const prefixKeys = sortKeysOf(order, true, true, param.prefixKeywords, true);
-    const fallback = db
-      .$with('fallback')
-      .as(branch(and(whereOf(prefixShape, param.prefixKeywords, true), sql`not exists (select from ${exact})`), prefixKeys));
-    const page = db.$with('page').as(db.select().from(exact).unionAll(db.select().from(fallback)));
-    const fields = page as unknown as Record<string, SQL.Aliased | (typeof productColumns)[keyof typeof productColumns]>;
-    const columns = Object.fromEntries(Object.keys(productColumns).map((key) => [key, fields[key]])) as unknown as typeof productColumns;
     const statement = db
-      .with(exact, fallback, page)
-      .select({ ...columns, total: fields.total as SQL.Aliased<number> })
-      .from(page)
-      .orderBy(...prefixKeys.map((key, i) => orderBy(sql`${fields[`k${i}`]}`, key)))
+      .select({ ...productColumns, matchesAll: matchesAllSql.as('matches_all'), ...keywordTotals })
+      .from(products)
+      .where(whereOf(shape))
+      .orderBy(...orderOf(order, true))
+      .limit(param.limit)
+      .offset(param.offset)
       .prepare(UNNAMED);
-    // On PGlite it runs as a named statement (parsed once; its plan is always the GIN scans).
+    nameStatement(db, statement.getQuery().sql, name);
+    return statement;
+  });
+}
+
+/** A retrieved product as search-rank.ts reads it, with the totals of its search. */
+export type KeywordCandidateRow = {
+  id: number;
+  title: string;
+  /** The stored category key ('electronics', 'other', …). */
+  category: string;
+  categoryName: string | null;
+  brand: string | null;
+  matchesAll: boolean;
+  total: number;
+  totalAll: number;
+};
+
+/**
+ * The statement of a keyword search's candidates for re-ranking (search-rank.ts): the first `limit`
+ * retrieved products in the database's relevance order ('rank'), only what the ranking reads
+ * (id, title, category, category name, brand), each with the totals as {@link keywordSearchStatement}'s.
+ */
+export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
+  const shape = shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
+  const name = `products_keyword_candidates_${shape}`;
+  return prepared(db, name, () => {
+    const statement = db
+      .select({
+        id: products.id,
+        title: products.title,
+        category: products.category,
+        categoryName: products.categoryName,
+        brand: products.brand,
+        matchesAll: matchesAllSql.as('matches_all'),
+        ...keywordTotals,
+      })
+      .from(products)
+      .where(whereOf(shape))
+      .orderBy(...orderOf('rank', true))
+      .limit(param.limit)
+      .offset(param.offset)
+      .prepare(UNNAMED);
     nameStatement(db, statement.getQuery().sql, name);
     return statement;
   });
 }
 
 /**
- * One page of a keyword search (`filter.keywords` not null, websearch syntax) with its total: the
- * page of `filter`, or, when that page is empty, the page of `prefixKeywords` (a
- * buildPrefixTsquery text; null for none) with the other conditions of `filter`. Each row carries
- * the number of rows its query matched; no row means neither page has one (the caller counts when
- * the page is past the end).
+ * One page of a keyword search (`filter.text` not null) in `order`, each row with whether it
+ * matches every term and the totals of its search (none when the page is empty: the caller counts
+ * when it is past the end).
  */
 export async function findKeywordSearchPage(
   db: Db,
   filter: SearchFilter,
-  prefixKeywords: string | null,
   order: SearchOrder,
   offset: number,
   limit: number,
 ): Promise<KeywordSearchRow[]> {
-  return keywordSearchStatement(db, filter, order).execute({ ...searchValues(filter, offset, limit), prefixKeywords });
+  return keywordSearchStatement(db, filter, order).execute(searchValues(filter, offset, limit));
 }
 
-/** One page of products matching `filter` in `order`; `offset` and `limit` count rows. */
+/** The first `limit` candidates (from `offset`) of a keyword search for re-ranking, with its totals. */
+export async function findKeywordCandidates(db: Db, filter: SearchFilter, offset: number, limit: number): Promise<KeywordCandidateRow[]> {
+  return keywordCandidatesStatement(db, filter).execute(searchValues(filter, offset, limit));
+}
+
+/** The products with these ids (any order; ids not found are missing). */
+export async function findProductsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const statement = prepared(db, 'products_by_ids', () => {
+    const built = db
+      .select(productColumns)
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')}::bigint[])`)
+      .prepare(UNNAMED);
+    nameStatement(db, built.getQuery().sql, 'products_by_ids');
+    return built;
+  });
+  return statement.execute({ ids: [...ids] });
+}
+
+/** One page of products matching `filter` (no keywords) in `order`; `offset` and `limit` count rows. */
 export async function findSearchPage(
   db: Db,
   filter: SearchFilter,
@@ -318,6 +350,79 @@ export async function findSearchPage(
 export async function countSearch(db: Db, filter: SearchFilter): Promise<number> {
   const [row] = await searchCountStatement(db, filter).execute(searchValues(filter, 0, 0));
   return Number(row?.n ?? 0);
+}
+
+/** How many products match the tsquery text `tsqueryText` (to_tsquery('english', …)), at most `cap` counted. */
+export async function countTextMatches(db: Db, tsqueryText: string, cap: number): Promise<number> {
+  const statement = prepared(db, 'products_text_count', () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(
+        db
+          .select({ one: sql`1`.as('one') })
+          .from(products)
+          .where(sql`${products.searchVector} @@ to_tsquery('english', ${sql.placeholder('q')})`)
+          .limit(sql.placeholder('cap'))
+          .as('m'),
+      )
+      .prepare(UNNAMED),
+  );
+  const [row] = await statement.execute({ q: tsqueryText, cap });
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Words of the catalogue's dictionary (search_words, migration 0018) like `word` by trigram
+ * similarity (pg_trgm; at least `threshold`, 0–1), most similar first, at most `limit`.
+ */
+export async function findSimilarWords(
+  db: Db,
+  word: string,
+  threshold: number,
+  limit: number,
+): Promise<Array<{ word: string; similarity: number }>> {
+  const statement = prepared(db, 'search_words_similar', () =>
+    db
+      .select({ word: searchWords.word, similarity: sql<number>`similarity(${searchWords.word}, ${sql.placeholder('word')})`.mapWith(Number) })
+      .from(searchWords)
+      .where(
+        and(
+          sql`${searchWords.word} % ${sql.placeholder('word')}`,
+          sql`similarity(${searchWords.word}, ${sql.placeholder('word')}) >= ${sql.placeholder('threshold')}`,
+        ),
+      )
+      .orderBy(sql`similarity(${searchWords.word}, ${sql.placeholder('word')}) desc`, asc(searchWords.word))
+      .limit(sql.placeholder('limit'))
+      .prepare(UNNAMED),
+  );
+  return statement.execute({ word, threshold, limit });
+}
+
+/** Which of `words` the catalogue's dictionary holds. */
+export async function knownWords(db: Db, words: readonly string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const statement = prepared(db, 'search_words_known', () =>
+    db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} = any(${sql.placeholder('words')}::text[])`)
+      .prepare(UNNAMED),
+  );
+  return new Set((await statement.execute({ words: [...words] })).map((r) => r.word));
+}
+
+/** Whether the dictionary holds a word starting with `prefix` (a half-typed word). */
+export async function hasWordStartingWith(db: Db, prefix: string): Promise<boolean> {
+  const statement = prepared(db, 'search_words_prefix', () =>
+    db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(and(sql`${searchWords.word} >= ${sql.placeholder('from')}`, sql`${searchWords.word} < ${sql.placeholder('to')}`))
+      .limit(1)
+      .prepare(UNNAMED),
+  );
+  const rows = await statement.execute({ from: prefix, to: `${prefix}\u{10FFFF}` });
+  return rows.length > 0;
 }
 
 /**
@@ -348,11 +453,8 @@ export async function findSuggestions(db: Db, prefixTsquery: string, limit: numb
   return suggestionsStatement(db).execute({ prefixTsquery, limit });
 }
 
-/**
- * The substantiated original price in SQL (as chooseOriginalPrice): the list price when above the
- * price, else the 30-day high when above it; null otherwise.
- */
-const originalPricePence = sql`case when ${products.listPricePence} > ${products.pricePence} then ${products.listPricePence} when ${products.observedHigh30dPence} > ${products.pricePence} then ${products.observedHigh30dPence} end`;
+/** The substantiated original price in SQL: the pricing module's (prices/original-price.sql.ts). */
+const originalPricePence = originalPricePenceSql;
 
 /**
  * The licence's 24 hours in SQL (amazon-licence.rules.ts): the row's price is a feed's, or Amazon's
@@ -414,4 +516,23 @@ export async function findPriceHistory(db: Db, productId: number, since: Date): 
     return built;
   });
   return statement.execute({ productId, since });
+}
+
+/**
+ * The newest observation of a product at or before `before` (pence, time), or undefined: the price
+ * in effect when a history window opens, so a product last seen long ago still shows its dated
+ * record (issue 27: a 2023 crawl's price is "last seen £X on 1 June 2023").
+ */
+export async function findObservationBefore(
+  db: Db,
+  productId: number,
+  before: Date,
+): Promise<{ pricePence: number; observedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ pricePence: priceObservations.pricePence, observedAt: priceObservations.observedAt })
+    .from(priceObservations)
+    .where(and(eq(priceObservations.productId, productId), lte(priceObservations.observedAt, before)))
+    .orderBy(desc(priceObservations.observedAt), desc(priceObservations.id))
+    .limit(1);
+  return row;
 }

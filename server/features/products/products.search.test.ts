@@ -45,6 +45,7 @@ const catalogue: Record<string, SeedProduct> = {
     pricePence: 1999,
     observedHigh30dPence: 2999,
     observedLow30dPence: 1999,
+    referencePricePence: 2999,
     category: 'home-kitchen',
     categoryName: 'Pots & Pans',
     brand: 'Tefal',
@@ -160,7 +161,7 @@ describe('POST /api/products/search: keywords', () => {
       originalPrice: '29.99',
       discountPercent: 33,
       discount: '10.00',
-      savingBasis: 'OBSERVED_HIGH_30D',
+      savingBasis: 'TRACKED_PRICE',
       productUrl: `/deals/${asinOf.pan}`,
       category: 'home-kitchen',
       categoryName: 'Pots & Pans',
@@ -210,7 +211,7 @@ describe('POST /api/products/search: filters', () => {
     expect(r.total).toBe(8);
   });
 
-  it('discountOnly keeps only substantiated discounts (list price or 30-day high above the price)', async () => {
+  it('discountOnly keeps only substantiated discounts (list price or tracked reference price above the price)', async () => {
     const r = await search({ ...everything, discountOnly: true });
     // The baby monitor's list price equals its price: no discount.
     expect(names(r.products).sort()).toEqual(['pan', 'sony']);

@@ -28,10 +28,13 @@ import {
 } from './product-shape';
 import type { ListingCaches } from './listing-cache';
 import {
+  findObservationBefore,
   findPriceHistory,
   findProductByAsin,
   countSearch,
+  findKeywordCandidates,
   findKeywordSearchPage,
+  findProductsByIds,
   findSearchPage,
   findSuggestions,
   priceShowableSql,
@@ -40,6 +43,9 @@ import {
   type SearchFilter,
   type SearchOrder,
 } from './products.queries';
+import { loosenHead, parseSearchQuery, queryText, tsqueriesOf, type SearchQuery } from './search-query';
+import { rankCandidates, RERANK_WINDOW } from './search-rank';
+import { repairQuery } from './search-recovery';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /**
@@ -76,38 +82,37 @@ function normaliseWords(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-/**
- * The keywords without websearch exclusions (`-word`, `-"a phrase"`), for ranking only; null when
- * nothing positive is left. "headphones -wired" → "headphones".
- */
-export function positiveKeywords(keywords: string): string | null {
-  const kept = keywords.replace(/(^|\s)-("[^"]*"?|\S+)/g, '$1').trim();
-  return kept === '' ? null : kept;
+/** A planned search: the SQL filter and order, and the parsed keywords (null without keywords). */
+export interface SearchPlan {
+  filter: SearchFilter;
+  order: SearchOrder;
+  /** The keywords as a query (search-query.ts); null browses. A query with no terms matches nothing. */
+  query: SearchQuery | null;
 }
 
 /**
  * Turns parsed criteria into the SQL filter and order (shopper-screens §4 "Category selection",
- * §7 search calls):
+ * §7 search calls; issue 28):
  * - category 'trending' keeps every category and orders Featured by trending_score;
  *   'All'/'all'/'' keeps every category; a key (or 'other') keeps that category only.
  * - keywords equal to the chosen category's default keywords (the home page's category buttons
  *   send them) browse the category instead of filtering by text.
- * - Featured/Relevance rank keyword matches by ts_rank, and order browsing by trending_score.
+ * - keywords are parsed by search-query.ts (terms, synonyms, the head term, exclusions); the
+ *   filter retrieves the products naming the head term, and every order puts those matching every
+ *   term first. Featured/Relevance rank by relevance (search-rank.ts); browsing orders by
+ *   trending_score; 'Discount:HighToLow' by the substantiated discount percent.
  * - maxPrice (pounds) becomes pence; searchIndex and userEmail do not change the results.
  */
-export function planSearch(criteria: ParsedSearchCriteria): { filter: SearchFilter; order: SearchOrder } {
+export function planSearch(criteria: ParsedSearchCriteria): SearchPlan {
   const trending = criteria.category === 'trending';
   const category =
     trending || criteria.category === 'All' || criteria.category === 'all' || criteria.category === '' ? null : criteria.category;
-  // A dash standing alone ("Kettle - Black", common in Amazon titles and so in chosen suggestions)
-  // is punctuation, not websearch's NOT; only "-word" excludes.
-  const typed = criteria.keywords.replace(/(^|\s)-+(?=\s|$)/g, ' ').trim();
-  let keywords: string | null = typed === '' ? null : typed;
+  let keywords: string | null = criteria.keywords.trim() === '' ? null : criteria.keywords.trim();
   const shopperCategory = category ? getShopperCategory(category) : undefined;
   if (keywords !== null && shopperCategory && normaliseWords(keywords) === normaliseWords(shopperCategory.keywords)) keywords = null;
+  const query = keywords === null ? null : parseSearchQuery(keywords);
   const filter: SearchFilter = {
-    keywords,
-    rankKeywords: keywords === null ? null : positiveKeywords(keywords),
+    text: query === null ? null : tsqueriesOf(query),
     maxPricePence: poundsToPence(criteria.maxPrice),
     minRating: criteria.minRating,
     category,
@@ -120,8 +125,9 @@ export function planSearch(criteria: ParsedSearchCriteria): { filter: SearchFilt
     'Price:LowToHigh': 'price-asc',
     'Price:HighToLow': 'price-desc',
     AvgCustomerReviews: 'rating',
+    'Discount:HighToLow': 'discount',
   };
-  return { filter, order: orders[criteria.sortBy] };
+  return { filter, order: orders[criteria.sortBy], query };
 }
 
 /**
@@ -171,30 +177,117 @@ async function browsePage(
   return { rows, total: await totalOf(db, caches, filter, offset, limit, rows.length) };
 }
 
+/** A keyword page: its rows, the products retrieved, those matching every term, and the categories of the first ones. */
+interface KeywordPage extends PageWithTotal {
+  /** Products matching every term of the query (0: the answer shows only partial matches). */
+  totalAll: number;
+  /** Stored category keys of the first retrieved products, best first (for the nearest category). */
+  categories: string[];
+}
+
 /**
- * A keyword search's page and total in one statement (findKeywordSearchPage; decision 0017): the
- * whole words' page, or when it is empty the words read as prefixes ("headph" → headphones;
- * excluded words (-word) stay out, other websearch syntax only joins words there). When neither
- * has a row: 0 on the first page; past the end, the count of the query that was asked last (the
- * prefixes when there are any), as when these were separate statements.
+ * A keyword search's page (docs/decisions/0017 and 0023): in relevance order, the first
+ * {@link RERANK_WINDOW} retrieved products by the database's rank, re-ordered by search-rank.ts,
+ * then the rest in the database's rank; the page's products read by id. In any other order, one
+ * statement answers the page with its totals. Past the end, the totals are counted.
  */
-async function keywordPage(db: Db, filter: SearchFilter, order: SearchOrder, offset: number, limit: number): Promise<PageWithTotal> {
-  const positive = filter.keywords === null ? null : positiveKeywords(filter.keywords);
-  const prefixQuery = positive === null ? null : buildPrefixTsquery(positive);
-  const found = await findKeywordSearchPage(db, filter, prefixQuery, order, offset, limit);
-  const rows: ProductRow[] = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total };
-  const asked: SearchFilter =
-    prefixQuery === null ? filter : { ...filter, keywords: prefixQuery, rankKeywords: prefixQuery, keywordMode: 'prefix' };
-  return { rows, total: totalFromPage(offset, limit, 0) ?? (await countSearch(db, asked)) };
+async function keywordPage(
+  db: Db,
+  query: SearchQuery,
+  filter: SearchFilter,
+  order: SearchOrder,
+  offset: number,
+  limit: number,
+): Promise<KeywordPage> {
+  if (order === 'rank' && offset < RERANK_WINDOW) {
+    const candidates = await findKeywordCandidates(db, filter, 0, Math.max(RERANK_WINDOW, offset + limit));
+    const first = candidates[0];
+    if (!first) return { rows: [], total: 0, totalAll: 0, categories: [] };
+    const ranked = [...rankCandidates(query, candidates.slice(0, RERANK_WINDOW)), ...candidates.slice(RERANK_WINDOW)];
+    const pageIds = ranked.slice(offset, offset + limit).map((c) => c.id);
+    const byId = new Map((await findProductsByIds(db, pageIds)).map((row) => [row.id, row]));
+    const rows = pageIds.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
+    return { rows, total: first.total, totalAll: first.totalAll, categories: ranked.slice(0, 20).map((c) => c.category) };
+  }
+  const found = await findKeywordSearchPage(db, filter, order, offset, limit);
+  const rows: ProductRow[] = found.map(({ total: _total, totalAll: _all, matchesAll: _matches, ...row }) => row);
+  const first = found[0];
+  if (first) return { rows, total: first.total, totalAll: first.totalAll, categories: rows.map((r) => r.category) };
+  const total = totalFromPage(offset, limit, 0) ?? (await countSearch(db, filter));
+  return { rows, total, totalAll: total === 0 ? 0 : Number.NaN, categories: [] };
+}
+
+/** What the answer says about how the keywords were read (searchResponseSchema's optional fields). */
+type Recovery = Pick<SearchResponse, 'didYouMean' | 'relaxedFrom' | 'showingResultsFor' | 'nearestCategory'>;
+
+/** The shopper category most of `categories` are in (not 'other'), as the answer names it. */
+function nearestCategoryOf(categories: readonly string[]): SearchResponse['nearestCategory'] {
+  const counts = new Map<string, number>();
+  for (const key of categories) if (key !== 'other') counts.set(key, (counts.get(key) ?? 0) + 1);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  const category = best ? getShopperCategory(best[0]) : undefined;
+  return category ? { key: category.key, name: category.name } : undefined;
+}
+
+/**
+ * A keyword search with zero-result recovery (issue 28): when no product matches every term as
+ * typed, unknown words are read as prefixes or corrected from the catalogue's dictionary
+ * (search-recovery.ts) and the search runs again; the corrected answer is used when it matches in
+ * full, or when the typed one found nothing at all. When still nothing matches in full, the answer
+ * shows the products naming the head term (already retrieved) and says so (`relaxedFrom`,
+ * `showingResultsFor`), with the nearest category.
+ */
+async function keywordSearch(
+  db: Db,
+  plan: SearchPlan & { query: SearchQuery },
+  offset: number,
+  limit: number,
+): Promise<KeywordPage & Recovery> {
+  const { query, filter, order } = plan;
+  if (filter.text === null) return { rows: [], total: 0, totalAll: 0, categories: [] };
+  let page = await keywordPage(db, query, filter, order, offset, limit);
+  let used = query;
+  const recovery: Recovery = {};
+  if (page.totalAll === 0) {
+    const repaired = await repairQuery(db, query);
+    const text = repaired ? tsqueriesOf(repaired.query) : null;
+    if (repaired && text) {
+      const again = await keywordPage(db, repaired.query, { ...filter, text }, order, offset, limit);
+      if (repaired.corrected && again.total > 0) recovery.didYouMean = queryText(repaired.query);
+      if (again.totalAll > 0 || (page.total === 0 && again.total > 0)) {
+        page = again;
+        used = repaired.query;
+        if (repaired.corrected) recovery.showingResultsFor = queryText(repaired.query);
+      }
+    }
+  }
+  const asked = used;
+  if (page.total === 0) {
+    // A phrase term that names nothing ("frying pan" of a synonym entry): its last word alone.
+    const loosened = loosenHead(used);
+    const text = loosened ? tsqueriesOf(loosened) : null;
+    if (loosened && text) {
+      const again = await keywordPage(db, loosened, { ...filter, text }, order, offset, limit);
+      if (again.total > 0) {
+        page = again;
+        used = loosened;
+      }
+    }
+  }
+  if (page.totalAll === 0 && page.total > 0) {
+    recovery.relaxedFrom = queryText(asked);
+    recovery.showingResultsFor = used.terms[used.head]?.text;
+    const nearest = nearestCategoryOf(page.categories);
+    if (nearest) recovery.nearestCategory = nearest;
+  }
+  return { ...page, ...recovery };
 }
 
 /**
  * The criteria with everything that cannot change the answer taken out, so equal questions share
- * one cached answer (issue 7): keywords trimmed, lower-cased (websearch_to_tsquery and the prefix
- * fallback ignore case, `or` included) with runs of white space as one space; `userEmail` and
- * `searchIndex` dropped (they change nothing, decision 0003). Defaults are already applied by the
- * route schema.
+ * one cached answer (issue 7): keywords trimmed, lower-cased (the query ignores case, `or`
+ * included) with runs of white space as one space; `userEmail` and `searchIndex` dropped (they
+ * change nothing, decision 0003). Defaults are already applied by the route schema.
  */
 export function normaliseCriteria(criteria: ParsedSearchCriteria): ParsedSearchCriteria {
   const { userEmail: _email, searchIndex: _index, ...kept } = criteria;
@@ -204,7 +297,8 @@ export function normaliseCriteria(criteria: ParsedSearchCriteria): ParsedSearchC
 /**
  * The cache key of a search answer: what the query runs on (planSearch's filter and order), the
  * page and the page size. Criteria that plan alike answer alike ('All' and '' as category, Featured
- * and Relevance, a category button's own keywords and none), so they share an entry.
+ * and Relevance, a category button's own keywords and none, "Kettle - Black" and "kettle black"),
+ * so they share an entry.
  */
 export function searchAnswerKey(criteria: ParsedSearchCriteria): string {
   const { filter, order } = planSearch(normaliseCriteria(criteria));
@@ -214,9 +308,12 @@ export function searchAnswerKey(criteria: ParsedSearchCriteria): string {
 /**
  * POST /api/products/search. Answers one page of products plus `total` matches and
  * `totalPages` = ceil(total / itemCount); a page past the end is empty with the same totals.
- * Keywords that are only stop words ("the") match nothing. When whole words match nothing, the
- * words are read as prefixes ("headph" → headphones). Run it on {@link normaliseCriteria}'s
- * output when the answer is cached under {@link searchAnswerKey}.
+ * Keywords (search-query.ts) retrieve the products naming their head term, those matching every
+ * term first, in relevance order by default (search-rank.ts); keywords that hold no word ("!!")
+ * match nothing. When nothing matches in full, half-typed and misspelt words are repaired and the
+ * answer says what it shows instead (`didYouMean`, `relaxedFrom`, `showingResultsFor`,
+ * `nearestCategory`; searchResponseSchema). Run it on {@link normaliseCriteria}'s output when the
+ * answer is cached under {@link searchAnswerKey}. Throws what the database throws.
  */
 export async function searchProducts(
   db: Db,
@@ -225,17 +322,21 @@ export async function searchProducts(
   criteria: ParsedSearchCriteria,
   view: PriceView,
 ): Promise<SearchResponse> {
-  const { filter, order } = planSearch(criteria);
+  const plan = planSearch(criteria);
   const offset = (criteria.page - 1) * criteria.itemCount;
-  const { rows, total } =
-    filter.keywords === null
-      ? await browsePage(db, caches, filter, order, offset, criteria.itemCount)
-      : await keywordPage(db, filter, order, offset, criteria.itemCount);
+  const { rows, total, ...rest } =
+    plan.query === null
+      ? { ...(await browsePage(db, caches, plan.filter, plan.order, offset, criteria.itemCount)), didYouMean: undefined }
+      : await keywordSearch(db, { ...plan, query: plan.query }, offset, criteria.itemCount);
+  const recovery = Object.fromEntries(
+    Object.entries(rest).filter(([key, value]) => value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory'].includes(key)),
+  ) as Recovery;
   return {
     products: rows.map((row) => toProduct(row, affiliateTag, view)),
     total,
     totalPages: Math.ceil(total / criteria.itemCount),
     page: criteria.page,
+    ...recovery,
   };
 }
 
@@ -292,7 +393,7 @@ export async function currentPrice(db: Db, asin: string, now: Date): Promise<Cur
 
 /**
  * GET /api/products/{asin}: the product (its price as `view` allows) and its price observations of
- * the last 365 days before `now`, oldest first, for the product page's chart. The history stays
+ * the last 365 days before `now` plus the one in effect when that window opened, oldest first, for the product page's chart. The history stays
  * when the current price is hidden: each point is a dated record, not a current offer (decision
  * 0014). Null when no product has this ASIN.
  */
@@ -305,7 +406,12 @@ export async function productDetail(
 ): Promise<ProductDetailResponse | null> {
   const row = await findProductByAsin(db, asin);
   if (!row) return null;
-  const history = await findPriceHistory(db, row.id, new Date(now.getTime() - HISTORY_DAYS * DAY_MS));
+  const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
+  const history = await findPriceHistory(db, row.id, since);
+  // The price in effect when the window opened is a dated record too (a feed crawled long ago).
+  const opening =
+    history.length > 0 && history[0]!.observedAt.getTime() <= since.getTime() ? undefined : await findObservationBefore(db, row.id, since);
+  if (opening) history.unshift(opening);
   return {
     product: toProduct(row, affiliateTag, view),
     history: history.map((h) => ({ price: penceToPriceString(h.pricePence), observedAt: h.observedAt.toISOString() })),

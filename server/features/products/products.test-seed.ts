@@ -16,6 +16,9 @@ export interface SeedProduct {
   savingBasisType?: string | null;
   observedHigh30dPence?: number | null;
   observedLow30dPence?: number | null;
+  /** The tracked reference price the pricing module would have stored (pence). */
+  referencePricePence?: number | null;
+  lowestIn30Days?: boolean;
   imageUrl?: string | null;
   rating?: number | null;
   reviewCount?: number | null;
@@ -48,6 +51,8 @@ export async function seedProducts(db: Db, items: SeedProduct[]): Promise<Array<
     savingBasisType: p.savingBasisType ?? null,
     observedHigh30dPence: p.observedHigh30dPence ?? null,
     observedLow30dPence: p.observedLow30dPence ?? null,
+    referencePricePence: p.referencePricePence ?? null,
+    lowestIn30Days: p.lowestIn30Days ?? false,
     imageUrl: p.imageUrl ?? null,
     rating: p.rating ?? null,
     reviewCount: p.reviewCount ?? null,
@@ -66,20 +71,27 @@ export async function seedProducts(db: Db, items: SeedProduct[]): Promise<Array<
   return rows.map((r) => inserted.find((i) => i.asin === r.asin) as { id: number; asin: string });
 }
 
-/** Inserts price observations for one product (pence, observation time). */
+/**
+ * Inserts price observations for one product (pence, observation time). A seeded history is
+ * continuous evidence by default, as a daily price check leaves it: each price is confirmed up to
+ * the next one (`confirmedAt` = the next point's time); the last one's evidence is the product's
+ * `price_as_of`. Pass `confirmedAt: null` for a price seen once and never re-asserted.
+ */
 export async function seedObservations(
   db: Db,
   product: { id: number; asin: string },
-  points: Array<{ pricePence: number; observedAt: Date }>,
+  points: Array<{ pricePence: number; observedAt: Date; confirmedAt?: Date | null }>,
 ): Promise<void> {
   if (points.length === 0) return;
+  const sorted = [...points].sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime());
   await db.insert(priceObservations).values(
-    points.map((p) => ({
+    sorted.map((p, i) => ({
       productId: product.id,
       asin: product.asin,
       pricePence: p.pricePence,
       source: 'test',
       observedAt: p.observedAt,
+      confirmedAt: p.confirmedAt !== undefined ? p.confirmedAt : (sorted[i + 1]?.observedAt ?? null),
     })),
   );
   await noteCatalogueWrite(db);

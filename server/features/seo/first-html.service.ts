@@ -39,11 +39,19 @@ import { paths, routePatterns } from '../../../common/paths';
 import { catalogueVersionOf } from '../../catalogue-version';
 import type { Db } from '../../db/client';
 import { VersionedCache } from '../../http/answer-cache';
-import { findArticle, listArticles } from '../blog/blog.service';
-import { getCategoryPage, getCategoryPageProducts } from '../category-pages/category-pages.service';
-import { listTodaysDeals, listTrending } from '../products/deals.service';
-import { createListingCaches, type ListingCaches } from '../products/listing-cache';
-import { normaliseCriteria, productDetail, publicPriceView, searchProducts, type PriceView } from '../products/products.service';
+import { findArticle, listArticles } from '../blog';
+import { getCategoryPage, getCategoryPageProducts } from '../category-pages';
+import {
+  createListingCaches,
+  listTodaysDeals,
+  listTrending,
+  normaliseCriteria,
+  productDetail,
+  publicPriceView,
+  searchProducts,
+  type ListingCaches,
+  type PriceView,
+} from '../products';
 import { jsonLdScript, type SafeHtml } from './html.rules';
 import {
   articleMarkup,
@@ -147,12 +155,16 @@ const renderHome: Render = async (_params, _query, ctx) => {
     { page: 1, itemCount: FIRST_HTML_PAGE_SIZE },
     ctx.prices,
   );
+  // Issue 27: deal words only over verified deals (the web app's home says the same).
+  const deals = listing.verifiedDeals > 0;
   return page({
-    title: "Today's Top Deals",
+    title: deals ? "Today's Top Deals" : 'Prices we track',
     description: describe.home(),
     body: listingMarkup({
-      heading: `Today's Top Deals - ${ukLongDate(ctx.clock())}`,
-      intro: 'Honest Amazon UK deals: every saving is checked against the price history, and every price shows when it was checked.',
+      heading: `${deals ? "Today's Top Deals" : 'Prices we track'} - ${ukLongDate(ctx.clock())}`,
+      intro: deals
+        ? 'Honest Amazon UK deals: every saving is checked against the price history, and every price shows when it was checked.'
+        : 'No product has a saving we can verify yet: these are the Amazon UK prices we track, each with the time it was observed.',
       products: listing.products,
       emptyText: 'No deals yet: the catalogue is empty.',
       nextPageHref: listing.totalPages > 1 ? withPage(paths.todaysDeals(), 2) : undefined,
@@ -182,7 +194,7 @@ function listingRenderer(kind: 'deals' | 'trending'): Render {
           : category
             ? `${paths.todaysDeals()}?category=${category.key}`
             : paths.todaysDeals();
-    const { heading, intro } = describe.listing(kind, category ?? null, Boolean(params[0]));
+    const { heading, intro } = describe.listing(kind, category ?? null, Boolean(params[0]), listing.verifiedDeals);
     return page({
       title: listing.page > 1 ? `${heading} (page ${listing.page})` : heading,
       description: intro,
@@ -317,7 +329,7 @@ const ROUTES: ReadonlyArray<[string[], Render, boolean]> = [
   [[r.trendingAlias], redirectToTrending, false],
   [[r.dealsScreen], redirectToTodaysDeals, false],
   [[r.categoryDeals, r.categoryDealsAlias], listingRenderer('deals'), true],
-  [[r.categoryPage], renderOwnerPage, false],
+  [[r.categoryPage, r.categoryPages], renderOwnerPage, false],
   [[r.search], renderSearch, true],
   [[r.product], renderProduct, true],
   [[r.blog], renderBlog, false],

@@ -115,10 +115,11 @@ describe.skipIf(!built)('first HTML without JavaScript', () => {
     ['/deal-alerts', 'Today&#39;s Top Deals - 10 August 2025', '/'],
     ['/todays-deals', 'Today&#39;s Deals', '/todays-deals'],
     ['/todays-deals2', 'Trending Deals', '/todays-deals2'],
-    ['/categories/electronics', 'Today&#39;s Top Electronics Deals', '/categories/electronics'],
-    ['/category-deals/electronics', 'Today&#39;s Top Electronics Deals', '/categories/electronics'],
+    ['/categories/electronics', 'Electronics: prices we track', '/categories/electronics'],
+    ['/category-deals/electronics', 'Electronics: prices we track', '/categories/electronics'],
     ['/category/summer-kitchen', 'Summer Kitchen', '/category/summer-kitchen'],
     ['/summer-kitchen', 'Summer Kitchen', '/category/summer-kitchen'],
+    ['/category-pages/summer-kitchen', 'Summer Kitchen', '/category/summer-kitchen'],
     ['/search?q=headphones', 'Results for &quot;headphones&quot;', '/search?q=headphones'],
     ['/blog', 'Deal Hunting Blog', '/blog'],
     ['/about', 'About Deal Alerts UK', '/about-us'],
@@ -250,13 +251,27 @@ describe.skipIf(!built)('first HTML without JavaScript', () => {
         '@type': 'Offer',
         price: '29.99',
         priceCurrency: 'GBP',
-        availability: 'https://schema.org/InStock',
         validFrom: '2025-08-09T08:30:00.000Z',
         url: `${PUBLIC_URL}/deals/B0FIRST001`,
       },
     });
+    // Only what we know (issue 27): no stock, condition or seller claim without a stored fact.
+    const offer = (page.jsonLd[0] as { offers: Record<string, unknown> }).offers;
+    expect(offer).not.toHaveProperty('availability');
+    expect(offer).not.toHaveProperty('itemCondition');
+    expect(offer).not.toHaveProperty('seller');
     // The raw title never appears as markup anywhere in the page.
     expect(page.body).not.toContain('<img src=x');
+  });
+
+  it('a feed price older than FEED_PRICE_MAX_AGE_DAYS (shown as "last seen") has Product JSON-LD without an offer', async () => {
+    await seedProducts(database.db, [
+      { asin: 'B0STALE001', title: 'Desk lamp seen in an old feed', pricePence: 1999, priceAsOf: new Date(now.getTime() - 30 * DAY) },
+    ]);
+    const page = await fetchPage('/deals/B0STALE001');
+    expect(page.status).toBe(200);
+    expect(page.jsonLd[0]).toMatchObject({ '@type': 'Product', name: 'Desk lamp seen in an old feed', sku: 'B0STALE001' });
+    expect(page.jsonLd[0]).not.toHaveProperty('offers');
   });
 
   it('a blog article shows its text, with Article JSON-LD', async () => {

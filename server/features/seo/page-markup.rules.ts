@@ -87,6 +87,13 @@ export function productItem(product: Product): SafeHtml {
       >`
     : '';
   const off = product.discountPercent ? html` <span>${product.discountPercent}% off</span>` : '';
+  if (product.priceStale)
+    return html`<li>
+      <article>
+        <h2 class="font-semibold text-slate-900"><a href="${paths.product(product.asin)}">${product.title}</a></h2>
+        ${lastSeenMarkup(product.price, product.asOf)} ${todaysPriceLink(product.asin)}
+      </article>
+    </li>`;
   return html`<li>
     <article>
       <h2 class="font-semibold text-slate-900"><a href="${paths.product(product.asin)}">${product.title}</a></h2>
@@ -116,9 +123,18 @@ export function listingMarkup(args: {
     ${list}${next}`;
 }
 
+/**
+ * "Last seen £X on {date}" for a feed's price older than FEED_PRICE_MAX_AGE_DAYS (issue 27: never
+ * shown as current; docs/pricing/reference-prices.md).
+ */
+function lastSeenMarkup(price: string, asOf: string): SafeHtml {
+  return html`<p>Last seen at ${formatPriceString(price)} on <time datetime="${asOf}">${ukDateTime(asOf)}</time></p>`;
+}
+
 /** The price block of the product page: price, saving and "as of" time, or the link to today's price. */
 function productPriceMarkup(product: Product): SafeHtml {
   if (product.price === null || product.asOf === null) return todaysPriceLink(product.asin);
+  if (product.priceStale) return html`${lastSeenMarkup(product.price, product.asOf)} ${todaysPriceLink(product.asin)}`;
   const was = product.originalPrice
     ? html`<p>
         Was

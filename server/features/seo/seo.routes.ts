@@ -12,8 +12,7 @@
 import type { App, AppDeps } from '../../app-deps';
 import { catalogueVersionOf } from '../../catalogue-version';
 import { VersionedCache } from '../../http/answer-cache';
-import { createListingCaches } from '../products/listing-cache';
-import { withPriceView } from '../products/products.service';
+import { createListingCaches, withPriceView } from '../products';
 import { dealsFeed, robotsTxt, sitemapXml, type SitemapPart } from './seo.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;

@@ -19,10 +19,8 @@ import { SHOPPER_CATEGORIES, getShopperCategory } from '../../../common/categori
 import { formatPriceString } from '../../../common/money';
 import { paths } from '../../../common/paths';
 import type { Db } from '../../db/client';
-import type { ListingTotals } from '../products/deals.service';
-import type { PriceView } from '../products/products.service';
-import { listTodaysDeals } from '../products/deals.service';
-import { listArticles } from '../blog/blog.service';
+import { listTodaysDeals, type ListingTotals, type PriceView } from '../products';
+import { listArticles } from '../blog';
 import { ukDateTime } from './page-markup.rules';
 import { countProducts, findActiveCategoryPages, findProductAsins, findProductIdAt } from './seo.queries';
 

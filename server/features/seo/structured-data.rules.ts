@@ -1,19 +1,25 @@
 /**
  * schema.org structured data (JSON-LD) for the first HTML response (issue 10 part 2): `Product` +
- * `Offer` on product pages, `Article` on blog posts. Only what we know is stated:
- * - the price is the stored one, in GBP, with the time it was observed (`validFrom`, and the
- *   offer's `priceSpecification.validFrom`); no `priceValidUntil`, because nobody tells us when an
- *   Amazon price ends;
- * - availability is `InStock` because a price is stored only when the source offered the product
- *   at that price (it is a claim as of that time, not a live stock check);
+ * `Offer` on product pages, `Article` on blog posts. Only what we know is stated (issue 27:
+ * "structured data states only what we know"):
+ * - the offer's price is the stored one, in GBP, with the time it was observed at its source (a
+ *   feed's own `observedAt`, not the import time) as the offer's and its `priceSpecification`'s
+ *   `validFrom`; no `priceValidUntil`, because nobody tells us when an Amazon price ends;
+ * - no `availability`, `itemCondition` or `seller`: no stored field says whether the product is in
+ *   stock, new, or sold by Amazon itself (schema.org makes all three optional);
  * - no `aggregateRating`: the ratings are Amazon's customers', not reviews collected here, and
  *   search engines' rules forbid marking up ratings taken from another site;
- * - no `offers` when the price may not be shown (Amazon's data over 24 hours old, decision 0014).
+ * - no `offers` at all when the price is not shown as current: no price (Amazon's data over 24
+ *   hours old, decision 0014), or a feed price older than FEED_PRICE_MAX_AGE_DAYS, which the page
+ *   shows as "last seen" (`priceStale`).
  */
 import type { BlogArticle } from '../../../common/api/blog.schema';
 import type { Product } from '../../../common/api/products.schema';
 
-/** schema.org Product with one Offer for `product` (none without a price), whose page is `pageUrl` (absolute). */
+/**
+ * schema.org Product with one Offer for `product` (none without a current price: see the module
+ * comment), whose page is `pageUrl` (absolute).
+ */
 export function productJsonLd(product: Product, pageUrl: string): Record<string, unknown> {
   const item = {
     '@context': 'https://schema.org',
@@ -26,7 +32,7 @@ export function productJsonLd(product: Product, pageUrl: string): Record<string,
     ...(product.categoryName ? { category: product.categoryName } : {}),
     ...(product.features.length > 0 ? { description: product.features.slice(0, 3).join(' ') } : {}),
   };
-  if (product.price === null || product.asOf === null) return item;
+  if (product.price === null || product.asOf === null || product.priceStale) return item;
   return {
     ...item,
     offers: {
@@ -34,11 +40,8 @@ export function productJsonLd(product: Product, pageUrl: string): Record<string,
       url: pageUrl,
       price: product.price,
       priceCurrency: 'GBP',
-      availability: 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
       validFrom: product.asOf,
       priceSpecification: { '@type': 'UnitPriceSpecification', price: product.price, priceCurrency: 'GBP', validFrom: product.asOf },
-      seller: { '@type': 'Organization', name: 'Amazon.co.uk' },
     },
   };
 }

@@ -8,12 +8,9 @@
 import { sql } from 'drizzle-orm';
 import type { SubscriberStatus } from '../../../common/api/signups.admin.schema';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 type Queryable = Db | Tx;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** A PostgreSQL array literal of ids, one parameter (PGlite and node-postgres alike). */
 const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

@@ -24,7 +24,7 @@ import { penceToPriceString } from '../../../common/money';
 import type { Db } from '../../db/client';
 import type { CsvColumn } from '../../http/csv-download';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import {
   clicksOfEmail,
   confirmedSignupEmails,

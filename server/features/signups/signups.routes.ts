@@ -14,7 +14,7 @@ import { signInResponseSchema, signInSchema, signupResponseSchema, signupSchema 
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { perAddress, perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import { requestSignIn, signUp, type EmailDelay } from './signups.service';
 import type { Outcome } from '../../http/outcome';
 import type { FastifyBaseLogger } from 'fastify';

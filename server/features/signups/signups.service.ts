@@ -13,10 +13,9 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import { ok, type Outcome } from '../../http/outcome';
 import { storedReferrer } from '../../http/stored-referrer';
-import { findSubscriber } from '../subscriptions/subscriptions.service';
-import { composeConfirmationEmail, isConfirmedAndSubscribed, queueSignInLink, recordConsent } from '../subscriptions/subscriptions.service';
-import { waitingAlertTitles } from '../alerts/alerts.service';
-import { deviceTokenFor, type Visitor } from '../visitors/visitors.service';
+import { composeConfirmationEmail, findSubscriber, isConfirmedAndSubscribed, queueSignInLink, recordConsent } from '../subscriptions';
+import { waitingAlertTitles } from '../alerts';
+import { deviceTokenFor, type Visitor } from '../visitors';
 import { insertSignup } from './signups.queries';
 
 export const SIGNUP_MESSAGE = "Welcome to Today's Deals! Check your inbox for a link to confirm your address.";

@@ -7,7 +7,7 @@ import type { UnsubscribeRecord, UnsubscribesResponse, UnsubscribeStats } from '
 import { RECENT_UNSUBSCRIBES_SHOWN, TOP_REASONS_SHOWN, UNSUBSCRIBES_LISTED_MAX } from '../../../common/api/subscriptions.admin.schema';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { recordAdminAction } from '../audit/audit.service';
+import { recordAdminAction } from '../audit';
 import { truncateIp } from './ip-address.rules';
 import {
   findUnsubscribeRecord,

@@ -25,13 +25,15 @@
  *   else. 400 naming the field (`email: must be a valid e-mail address`, `reason: …`).
  *
  * Limits: 30 a minute per client IP on each; the unsubscribe form also 5 an hour per address.
+ *
+ * What opening a confirmation or sign-in link starts besides proving the mailbox (the alerts it
+ * listed, the survey answers) belongs to other features, so the module is made with that callback
+ * (`subscriptionsRoutes(onProved)`, composed in app.ts): subscriptions imports neither alerts nor
+ * preferences, and alerts may import subscriptions to send its confirmation e-mail.
  */
 import { z } from 'zod';
 import { paths } from '../../../common/paths';
-import type { App, AppDeps } from '../../app-deps';
-import type { Tx } from '../../db/client';
-import { approveAlerts } from '../alerts/alerts.service';
-import { promotePreferences } from '../preferences/preferences.service';
+import type { App, AppDeps, RouteModule } from '../../app-deps';
 import {
   confirmSubscriberResponseSchema,
   confirmSubscriberSchema,
@@ -46,10 +48,10 @@ import { safeText } from '../../../common/api/text.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
 import { perAddress, perWindow } from '../../http/rate-limit';
-import { visitorOnRequest } from '../visitors/visitor.guard';
+import { visitorOnRequest } from '../visitors';
 import {
   confirmSubscriber,
-  type MailboxProof,
+  type MailboxProvedHook,
   recordUnsubscribeVisit,
   requestUnsubscribe,
   subscriberStatus,
@@ -63,15 +65,14 @@ const oneClickQuerySchema = z.object({
 });
 
 /**
- * What opening a confirmation or sign-in link starts, in its transaction (issue 25): the alerts its
- * e-mail listed or the opening browser asked for, and that browser's survey answers.
+ * The subscriber routes, with `onProved`: what opening a confirmation or sign-in link starts, run in
+ * the link's transaction after the mailbox is proved (an error rolls the whole opening back).
  */
-async function onProved(tx: Tx, proof: MailboxProof): Promise<void> {
-  await approveAlerts(tx, proof);
-  await promotePreferences(tx, proof);
+export function subscriptionsRoutes(onProved: MailboxProvedHook): RouteModule {
+  return (app, deps) => subscriberRoutes(app, deps, onProved);
 }
 
-export async function subscriptionsRoutes(app: App, deps: AppDeps): Promise<void> {
+async function subscriberRoutes(app: App, deps: AppDeps, onProved: MailboxProvedHook): Promise<void> {
   const db = deps.database.db;
   const rateLimit = perWindow(deps.env, 30);
   const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

@@ -23,7 +23,7 @@ import { clientNetworkHash } from '../../http/client-network';
 import { storedReferrer } from '../../http/stored-referrer';
 import { checkSignedLink, confirmationUrl, linkHash, unsubscribeUrl } from '../../email/signed-links';
 import { fail, ok, type Outcome } from '../../http/outcome';
-import { issueVisitorToken, type Visitor } from '../visitors/visitors.service';
+import { issueVisitorToken, type Visitor } from '../visitors';
 import {
   CONFIRMATION_RESEND_MS,
   claimConfirmationSend,
@@ -211,6 +211,9 @@ export interface MailboxProof {
   now: Date;
 }
 
+/** Work that runs in the transaction of an opened confirmation or sign-in link, after the mailbox is proved. */
+export type MailboxProvedHook = (tx: Tx, proof: MailboxProof) => Promise<void>;
+
 /** Refused: a confirmation or sign-in link issued before the address unsubscribed never subscribes it again (issue 25). */
 export const LINK_OLDER_THAN_UNSUBSCRIBE =
   'sig: this link was sent before this address unsubscribed, so it no longer works: use Sign In or Set Deal Alert to get a new one';
@@ -218,8 +221,8 @@ export const LINK_OLDER_THAN_UNSUBSCRIBE =
 /**
  * Confirms `link.email` when `link.sig` is its confirmation signature and the link is at most 7 days
  * old: sets `confirmed_at` (idempotent), clears any unsubscribe (confirming is fresh consent) and
- * issues a *mailbox* token, all in one transaction, in which `onProved` (the route's: start the
- * alerts and survey answers that waited for this proof) runs too. `visitor` is the opening browser's
+ * issues a *mailbox* token, all in one transaction, in which `onProved` (app.ts composes it: start
+ * the alerts and survey answers that waited for this proof) runs too. `visitor` is the opening browser's
  * token: its device token (same address) counts as the device that asked.
  *
  * Refused (invalid, naming `sig`; nothing changes): a bad or expired link, and a link issued in a
@@ -232,7 +235,7 @@ export async function confirmSubscriber(
   env: Pick<Env, 'SECRET_KEY'>,
   now: Date,
   link: LinkProof,
-  opened: { visitor?: Visitor; onProved?: (tx: Tx, proof: MailboxProof) => Promise<void> } = {},
+  opened: { visitor?: Visitor; onProved?: MailboxProvedHook } = {},
 ): Promise<Outcome<{ email: string; confirmed: true; visitorToken: string }>> {
   const check = checkSignedLink(env.SECRET_KEY, 'confirm', { email: link.email, t: link.t, sig: link.sig }, now);
   if (check === 'expired') return fail('invalid', 'sig: this confirmation link has expired: ask for a new one with Sign In');

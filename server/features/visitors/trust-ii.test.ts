@@ -70,7 +70,7 @@ function confirmLinkIn(html: string): { email: string; t: string; sig: string } 
 }
 const check = () =>
   runPriceCheck(
-    { db: database.db, source: createCatalogueSource(database.db), clock: () => now, env, sleep: async () => {} },
+    { db: database.db, source: createCatalogueSource(database.db), clock: () => now, env },
     {
       trigger: 'manual',
       results: false,

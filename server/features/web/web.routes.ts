@@ -27,8 +27,7 @@ import { PROJECT_ROOT } from '../../project-root';
 import { patternToRegExp } from '../../../common/page-meta';
 import { routePatterns } from '../../../common/paths';
 import { ASIN_PATTERN } from '../../../common/affiliate';
-import { escapeHtml } from '../seo/html.rules';
-import { createFirstHtml, type FirstHtml, type FirstHtmlAnswer } from '../seo/first-html.service';
+import { createFirstHtml, escapeHtml, type FirstHtml, type FirstHtmlAnswer } from '../seo';
 
 export const WEB_DIST = path.join(PROJECT_ROOT, 'dist/web');
 const MANIFEST = path.join(WEB_DIST, '.vite/manifest.json');

@@ -8,14 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS } from '../../../server/db/embedded/server-node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 /**
  * How the server is run: `built` = `node <SERVER_NODE_FLAGS> --enable-source-maps dist/server/main.js`
- * (what `npm start` runs, with the same Node options: scripts/server-node-flags.mjs); `npm-start` = the whole `npm start` (build checks included); `tsx` = `tsx server/main.ts`.
+ * (what `npm start` runs, with the same Node options: server/db/embedded/server-node-flags.mjs); `npm-start` = the whole `npm start` (build checks included); `tsx` = `tsx server/main.ts`.
  */
 export type ServerRunner = 'built' | 'npm-start' | 'tsx';
 

@@ -1,6 +1,6 @@
 /**
- * The admin shell's tabs (admin-area §2: 18 keys and labels, in the spec's order): THE one place to
- * add a tab. Each entry names its key (it is the URL: `/admin/{key}`), its label, and either
+ * The admin shell's tabs (admin-area §2: 18 keys and labels, in the spec's order, then the Deal links
+ * tab of issue 27): THE one place to add a tab. Each entry names its key (it is the URL: `/admin/{key}`), its label, and either
  * `load` (the lazy panel component) or `plannedIn` (who builds it; shown in its "Not built yet"
  * panel). To build a tab:
  *
@@ -116,6 +116,12 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     key: 'category-clicks',
     label: 'Categories (category button clicks)',
     load: () => import('../features/clicks/components/category-clicks-tab').then((m) => ({ default: m.CategoryClicksTab })),
+  },
+  // Issue 27 (not in the spec's 18): signed deal landing page links, the only source of a page's claims.
+  {
+    key: 'deal-links',
+    label: 'Deal links',
+    load: () => import('../features/deal-links/components/deal-links-tab').then((m) => ({ default: m.DealLinksTab })),
   },
 ];
 

@@ -1,9 +1,11 @@
 /**
  * Display rules of deal alerts (shopper-screens §2 "Floating green bell", §9 "'9+' above 9";
- * alerts panel rows). Prices are pound strings; comparisons are in pence.
+ * alerts panel rows and their 'Check price' outcome, §3 "Price check result", §8). Prices are pound strings; comparisons are in pence.
  */
-import { priceStringToPence } from '../../../common/money';
+import { formatPriceString, priceStringToPence } from '../../../common/money';
 import type { DealAlert } from '../../../common/api/alerts.schema';
+import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
+import { ApiError } from '../../lib/http.client';
 
 /** The bell's count badge: the number, or '9+' above 9. */
 export function bellCountLabel(count: number): string {
@@ -43,4 +45,53 @@ export function parseTargetPrice(input: string): TargetPriceParse {
   const pence = priceStringToPence(text);
   if (pence === null) return { ok: false, message: 'Enter a price above £0' };
   return { ok: true, price: (pence / 100).toFixed(2) };
+}
+
+/** What a row says after 'Check price': its tone (the row's colour) and the sentence announced. */
+export interface PriceCheckOutcome {
+  tone: 'drop' | 'increase' | 'unchanged' | 'not-checked';
+  text: string;
+}
+
+/**
+ * The sentence for one alert's check (POST /api/deal-alerts/{id}/check-price, shopper-screens §3
+ * "Price check result"; prices are pound strings, `priceChangePercent` is (new − previous) /
+ * previous × 100): "Price dropped to £X (was £Y, 10% lower)", "Price went up to £X (was £Y)",
+ * "Unchanged at £X", or "Not checked: {reason}" when the run found no price: the price service did
+ * not answer (`apiWorking` false) or Amazon shows no price now. `asOf` (ISO 8601), when known, is
+ * said as the time the price was seen.
+ */
+export function describePriceCheck(
+  result: Pick<PriceCheckResult, 'status' | 'currentPrice' | 'originalPrice' | 'priceChangePercent' | 'apiWorking' | 'asOf'>,
+  formatTime: (iso: string) => string,
+): PriceCheckOutcome {
+  if (result.status === 'failed' || result.currentPrice === null) {
+    return {
+      tone: 'not-checked',
+      text: result.apiWorking
+        ? 'Not checked: Amazon shows no price for this product right now.'
+        : "Not checked: Amazon's price service did not answer. Please try again later.",
+    };
+  }
+  const now = formatPriceString(result.currentPrice);
+  const was = result.originalPrice ? formatPriceString(result.originalPrice) : null;
+  const seen = result.asOf ? ` Price as of ${formatTime(result.asOf)}.` : '';
+  if (result.status === 'drop') {
+    const percent = result.priceChangePercent === null ? null : Math.round(Math.abs(result.priceChangePercent));
+    const detail = was ? ` (was ${was}${percent ? `, ${percent}% lower` : ''})` : '';
+    return { tone: 'drop', text: `Price dropped to ${now}${detail}.${seen}` };
+  }
+  if (result.status === 'increase') return { tone: 'increase', text: `Price went up to ${now}${was ? ` (was ${was})` : ''}.${seen}` };
+  return { tone: 'unchanged', text: `Unchanged at ${now}.${seen}` };
+}
+
+/**
+ * The sentence for a check the server refused or never answered: "Not checked: " and the reason
+ * the endpoint gave (its JSON `message`, without the leading "field: " it names), else the spec's
+ * 'Failed to check price' (shopper-screens §8).
+ */
+export function priceCheckFailure(error: unknown): PriceCheckOutcome {
+  const message = error instanceof ApiError ? error.serverMessage : null;
+  const reason = message ? message.replace(/^[a-zA-Z]+: /, '') : 'Failed to check price. Please try again.';
+  return { tone: 'not-checked', text: `Not checked: ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` };
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DealAlert, SubscriberStatus } from '../../../common/api/alerts.schema';
+import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import type { CurrentPriceResponse } from '../../../common/api/products.schema';
 import { tokenForAddress } from '../../lib/visitor-token';
 import { apiRequest } from '../../lib/http.client';
@@ -99,6 +100,21 @@ export function useDeleteAlert(visitor: VisitorCredentials) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<unknown>('DELETE', `/api/deal-alerts/${id}`, undefined, { token: visitor.token }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['deal-alerts'] }),
+  });
+}
+
+/**
+ * 'Check price' on one alert of the panel: POST /api/deal-alerts/{id}/check-price with the visitor
+ * token → the alert's PriceCheckResult (common/api/price-checks.schema.ts); throws ApiError on 401
+ * (no token), 404 (an alert the token does not reach) and 429 (10 checks a minute per address).
+ * The alert lists are refetched afterwards, so the row shows the checked price and time.
+ */
+export function useCheckAlertPrice(visitor: VisitorCredentials) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<PriceCheckResult>('POST', `/api/deal-alerts/${id}/check-price`, undefined, { token: visitor.token }),
     onSettled: () => client.invalidateQueries({ queryKey: ['deal-alerts'] }),
   });
 }

@@ -26,7 +26,7 @@ describe('outboundAmazonUrl', () => {
 
 describe('shortSavingLabel', () => {
   it('shortens our 30-day history label for cards and keeps retailer labels', () => {
-    expect(shortSavingLabel('Highest price in the last 30 days')).toBe('30-day high');
+    expect(shortSavingLabel('Our tracked price for 28+ days before this drop')).toBe('Tracked price');
     expect(shortSavingLabel('RRP')).toBe('RRP');
     expect(shortSavingLabel(null)).toBeNull();
   });

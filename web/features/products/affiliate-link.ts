@@ -3,6 +3,7 @@
  * DESIGN.md §4 "Affiliate links"): the server's tagged link, rewritten with the visitor's tag by
  * common/affiliate.ts. Never links anywhere but an allowlisted Amazon host.
  */
+import { SAVING_BASIS_LABELS } from '../../../common/discount';
 import { isAllowedAmazonUrl, isAsin, productAffiliateUrl, rewriteAffiliateUrl } from '../../../common/affiliate';
 
 /**
@@ -16,12 +17,12 @@ export function outboundAmazonUrl(product: { asin: string; affiliateUrl: string 
 }
 
 /**
- * Short card label for a saving basis (the full label stays in the tooltip): our own 30-day
- * history reads "30-day high"; the retailer's labels ('RRP', 'Was') stay as they are.
+ * Short card label for a saving basis (the full label stays in the tooltip): our tracked reference
+ * price reads "Tracked price"; the retailer's labels ('RRP', 'Was') stay as they are.
  */
 export function shortSavingLabel(label: string | null): string | null {
   if (label === null) return null;
-  if (label === 'Highest price in the last 30 days') return '30-day high';
+  if (label === SAVING_BASIS_LABELS.TRACKED_PRICE) return 'Tracked price';
   if (label === 'Lowest recent price') return 'Lowest recent';
   return label;
 }

@@ -1,12 +1,10 @@
 /**
- * Search criteria the screens send to POST /api/products/search (shopper-screens §4 "Category
- * selection on home", §7 "Search page call", §9).
+ * Search criteria the search page sends to POST /api/products/search (shopper-screens §7 "Search
+ * page call", §9), and the home page's category buttons (§4 "Category selection on home").
  *
- * - Home, Trending: empty keywords, maxPrice 1500 (pounds), minRating 4, category 'trending',
- *   discountOnly off.
- * - Home, another category: its keywords and key, discountOnly on. Because a discount is shown
- *   only when substantiated (DESIGN.md §4 "Honest prices"), a category may have none: "Show all"
- *   sends the same category with discountOnly off.
+ * - Home: Trending, then nine categories; each asks the trending listing for its category
+ *   ({@link homeListingCategory}; issue 27: the spec's keyword search with discountOnly found
+ *   nothing in nine of ten categories on a real feed without list prices).
  * - Search page: maxPrice 99999, minRating 1, category 'All', 10 per page, at most 10 pages.
  */
 import { SHOPPER_CATEGORY_KEYS, SHOPPER_CATEGORIES, type ShopperCategory, type ShopperCategoryKey } from '../../../common/categories';
@@ -33,9 +31,6 @@ export function isSortBy(value: string | null): value is SortBy {
   return SORT_OPTIONS.some((o) => o.value === value);
 }
 
-/** Default search limits (spec §9): £1500 ceiling, 4 stars. */
-export const DEFAULT_MAX_PRICE = 1500;
-export const DEFAULT_MIN_RATING = 4;
 /** Products per page on the home grid (a multiple of the 4-column layout). */
 export const HOME_PAGE_SIZE = 20;
 
@@ -51,35 +46,13 @@ export function homeCategoryLabel(key: HomeCategory): string {
 }
 
 /**
- * Criteria for a home category button (spec §4). `showAll` drops the discount-only filter of a
- * category (our addition for categories without substantiated discounts). Page defaults to 1.
+ * The listing category a home button asks for: null (every category) for Trending, else its key.
+ * The home grid is `GET /api/deals/trending?category=` (issue 27; our departure from the search call
+ * of spec §4, docs/design.md §5): every product of the category by trending score, each with its
+ * deal basis, so a category's count is its real number of products, never a wrong 0.
  */
-export function homeCategoryCriteria(key: HomeCategory, options: { page?: number; showAll?: boolean } = {}): SearchRequest {
-  const page = options.page ?? 1;
-  if (key === 'trending') {
-    return {
-      keywords: '',
-      maxPrice: DEFAULT_MAX_PRICE,
-      minRating: DEFAULT_MIN_RATING,
-      category: 'trending',
-      discountOnly: false,
-      page,
-      itemCount: HOME_PAGE_SIZE,
-      sortBy: 'Featured',
-    };
-  }
-  const category = SHOPPER_CATEGORIES.find((c) => c.key === key) as ShopperCategory;
-  return {
-    keywords: category.keywords,
-    maxPrice: DEFAULT_MAX_PRICE,
-    minRating: DEFAULT_MIN_RATING,
-    category: category.key,
-    searchIndex: category.searchIndex,
-    discountOnly: !options.showAll,
-    page,
-    itemCount: HOME_PAGE_SIZE,
-    sortBy: 'Featured',
-  };
+export function homeListingCategory(key: HomeCategory): ShopperCategoryKey | null {
+  return key === 'trending' ? null : key;
 }
 
 /** Search page limits (spec §9): 10 per page, at most 10 pages, terms of 3+ characters. */

@@ -12,7 +12,7 @@ import { getShopperCategory } from '../../../../common/categories';
 import type { Db } from '../../../db/client';
 import { catalogueTransaction, noteCatalogueWrite } from '../../../catalogue-version';
 import { priceObservations, products } from '../../../db/schema/catalogue.schema';
-import { refreshProductStats } from '../../prices/prices.service';
+import { refreshProductStats } from '../../prices';
 import { demoImageDataUri } from './demo-images';
 import { DEMO_PRODUCTS, type DemoProduct } from './demo-products.data';
 import { seededRandom } from './seeded-random';

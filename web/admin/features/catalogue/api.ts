@@ -9,7 +9,8 @@
  *
  * - {@link uploadCsv}: `POST /api/admin/upload-csv`, `/replace-with-csv` or
  *   `/deals-under-15/upload-csv` with the file in the multipart field `csvFile`, through
- *   XMLHttpRequest (fetch reports no upload progress). It asks for the progress stream
+ *   XMLHttpRequest (fetch reports no upload progress), and before it, when given, the field
+ *   `observedAt` (ISO 8601: when the file's prices were seen; issue 27). It asks for the progress stream
  *   (`Accept: application/x-ndjson`, server/http/progress-stream.ts): the upload bar follows the
  *   XHR upload events, the import bar the server's progress lines; the last line is the answer.
  * - {@link dealsUnder15Query}: `GET /api/amazon/deals-under-15`, keyed under the open tab so the
@@ -32,6 +33,7 @@ import type {
   TopDealsResponse,
 } from '../../../../common/api/products.admin.schema';
 import { CSV_FILE_FIELD } from '../../../../common/csv-upload';
+import { OBSERVED_AT_FIELD } from '../../../../common/observed-at';
 import { ApiError, apiRequest } from '../../../lib/http.client';
 import { adminTabKey } from '../../lib/admin-query-keys';
 import { useRefetchCatalogue } from '../../lib/admin-catalogue-refetch';
@@ -131,6 +133,8 @@ export interface UploadState {
 
 export interface UploadOptions {
   strict: boolean;
+  /** When the file's prices were seen (ISO 8601 with its zone); left out = now. */
+  observedAt?: string;
   onState: (state: UploadState) => void;
   signal?: AbortSignal;
 }
@@ -195,6 +199,8 @@ export function uploadCsv(kind: UploadKind, file: File, options: UploadOptions):
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    // Before the file: the server reads the fields that precede it.
+    if (options.observedAt) form.append(OBSERVED_AT_FIELD, options.observedAt);
     form.append(CSV_FILE_FIELD, file, file.name);
     emit();
     xhr.send(form);

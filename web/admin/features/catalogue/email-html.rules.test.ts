@@ -27,6 +27,7 @@ const product = (overrides: Partial<ShownProduct>): ShownProduct => ({
   brand: null,
   features: [],
   asOf: '2026-06-01T08:30:00.000Z',
+  priceStale: false,
   lowestIn30Days: false,
   ...overrides,
 });
@@ -56,13 +57,13 @@ describe('buildProductEmailHtml', () => {
 
   it('shows the price in pounds and the "was" price with its basis', () => {
     const html = buildProductEmailHtml(
-      [product({ price: '1299.5', originalPrice: '1500.00', savingBasisLabel: 'Highest price in the last 30 days' })],
+      [product({ price: '1299.5', originalPrice: '1500.00', savingBasisLabel: 'Our tracked price for 28+ days before this drop' })],
       {
         siteOrigin: SITE,
       },
     );
     expect(html).toContain('£1,299.50');
-    expect(html).toContain('Highest price in the last 30 days <s>£1,500.00</s>');
+    expect(html).toContain('Our tracked price for 28+ days before this drop <s>£1,500.00</s>');
     expect(html).toContain('Prices as of 1 June 2026 at 09:30');
   });
 

@@ -13,7 +13,7 @@
  * - Links go to our own product page (DESIGN.md §4 "E-mail": never straight to Amazon; the tracked
  *   redirect then adds the tag), with utm parameters so the visits count as this e-mail's
  *   (web/lib/outbound-link.ts keeps them for the click).
- * - The "was" price names its basis (RRP, Was, Highest price in the last 30 days), and the block
+ * - The "was" price names its basis (RRP, Was, our tracked price for 28+ days), and the block
  *   ends with the price's "as of" time and the Amazon price disclaimer.
  */
 import type { Product, ShownProduct } from '../../../../common/api/products.schema';

@@ -1,7 +1,8 @@
 /**
  * The alerts panel opened by the bell (shopper-screens §2): 'Your Deal Alerts (n)' with a LIVE
  * badge and a close button (the backdrop closes it too), a notice while the address awaits
- * confirmation or after it unsubscribed, and one row per alert. Loaded lazily on first open.
+ * confirmation or after it unsubscribed, and one row per alert with its own 'Check price'
+ * (./alert-row.tsx). Loaded lazily on first open.
  */
 import { MailWarning } from 'lucide-react';
 import type { DealAlert } from '../../../../common/api/alerts.schema';
@@ -69,7 +70,7 @@ export default function AlertPanel({ visitor, alerts, open, onOpenChange }: Aler
       )}
       <ul className="space-y-3" aria-label="Deal alerts">
         {alerts.map((alert) => (
-          <AlertRow key={alert.id} alert={alert} onDelete={onDelete} onNavigate={() => onOpenChange(false)} />
+          <AlertRow key={alert.id} alert={alert} visitor={visitor} onDelete={onDelete} onNavigate={() => onOpenChange(false)} />
         ))}
       </ul>
     </Dialog>

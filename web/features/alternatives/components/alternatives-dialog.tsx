@@ -2,21 +2,21 @@
  * 'Alternative Products' dialog (shopper-screens §2 "Today's deals", §4 "Similar products", §8, §9):
  * a rotating loading message, the original product (up to 5 features), then ranked alternatives under
  * 'Cheaper Alternative' — or 'We didn't find cheaper but this might be better.' for a fallback — each
- * with rank, image, title, price, struck-through original, discount badge, explanation and 'View on
- * Amazon' through our tracked redirect. An error shows 'No Alternatives Found' and its text; a
+ * with rank, image, title, discount badge (only with a basis), then the shared price-and-buy part
+ * (products/components/price-and-buy.tsx: price, struck-through original or "Last seen £X on
+ * {date}", the explanation, and the "Ad"-labelled 'View on Amazon' through our tracked redirect). An error shows 'No Alternatives Found' and its text; a
  * ranking whose index matches no product shows the spec's warning. Pages open it through
  * use-alternatives-dialog.tsx, which loads this module on first use.
  */
 import type { Product } from '../../../../common/api/products.schema';
 import type { Ranking } from '../../../../common/api/alternatives.schema';
 import { discountBadgeText } from '../../../../common/discount';
-import { formatPriceString } from '../../../../common/money';
 import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { LoadingMessage } from '../../../components/ui/loading-message';
 import { ApiError, messageForPeople } from '../../../lib/http.client';
-import { outboundHref, refreshOutboundHref } from '../../../lib/outbound-link';
+import { PriceAndBuy } from '../../../components/product/price-and-buy';
+import { priceState, ProductPrice } from '../../../components/product/product-price';
 import { useSimilarItems } from '../api';
 
 export interface AlternativesDialogProps {
@@ -37,16 +37,6 @@ export function AlternativesDialog({ product, onClose }: AlternativesDialogProps
     >
       {product && <AlternativesBody asin={product.asin} />}
     </Dialog>
-  );
-}
-
-function Price({ product }: { product: Pick<Product, 'price' | 'originalPrice' | 'discountPercent'> }) {
-  const discounted = product.originalPrice !== null && (product.discountPercent ?? 0) > 0;
-  return (
-    <span className="flex flex-wrap items-baseline gap-x-2">
-      <span className="font-bold text-slate-900">{formatPriceString(product.price)}</span>
-      {discounted && <s className="text-sm text-slate-600">{formatPriceString(product.originalPrice)}</s>}
-    </span>
   );
 }
 
@@ -74,7 +64,7 @@ function AlternativesBody({ asin }: { asin: string }) {
           {original.imageUrl && <img src={original.imageUrl} alt="" className="h-16 w-16 shrink-0 rounded bg-white object-contain" />}
           <div className="min-w-0 text-sm">
             <p className="line-clamp-2 font-medium text-slate-900">{original.title}</p>
-            <Price product={original} />
+            <ProductPrice product={original} size="row" />
             {original.features.length > 0 && (
               <ul className="mt-1 list-disc pl-4 text-xs text-slate-600">
                 {original.features.slice(0, 5).map((f) => (
@@ -125,8 +115,9 @@ function AlternativeRow({ ranking, product }: { ranking: Ranking; product: Produ
       </li>
     );
   }
-  const target = { asin: product.asin, clickType: 'shop' as const };
   const discounted = (product.discountPercent ?? 0) > 0;
+  // A badge only over a current price with a basis (issue 27): '{n}% OFF', or none.
+  const badge = priceState(product) === 'current' ? discountBadgeText(product.discountPercent, product.savingBasis !== null) : null;
   return (
     <li data-testid="alternative" className="flex gap-3 rounded-lg border border-slate-200 p-3">
       <span
@@ -138,28 +129,15 @@ function AlternativeRow({ ranking, product }: { ranking: Ranking; product: Produ
       {product.imageUrl && <img src={product.imageUrl} alt="" loading="lazy" className="h-16 w-16 shrink-0 rounded object-contain" />}
       <div className="min-w-0 flex-1 space-y-1 text-sm">
         <p className="line-clamp-2 font-medium text-slate-900">{product.title}</p>
-        <div className="flex flex-wrap items-center gap-2">
-          <Price product={product} />
-          <Badge tone={discounted ? 'red' : 'purple'}>{discountBadgeText(product.discountPercent)}</Badge>
-        </div>
-        <p className="text-green-800">{ranking.explanation}</p>
-        <span className="inline-flex items-center gap-1.5">
-          <span
-            className="rounded border border-slate-400 px-1 text-[11px] leading-4 font-semibold text-slate-700"
-            title="Affiliate link: we may earn a commission"
-          >
-            Ad
-          </span>
-          <a
-            href={outboundHref(target)}
-            onClick={refreshOutboundHref(target)}
-            target="_blank"
-            rel="sponsored noopener"
-            className={buttonClasses('amazon', 'sm')}
-          >
-            View on Amazon
-          </a>
-        </span>
+        {badge && <Badge tone={discounted ? 'red' : 'purple'}>{badge}</Badge>}
+        <PriceAndBuy
+          product={product}
+          size="row"
+          buyLabel="View on Amazon"
+          icon={false}
+          note={<p className="text-green-800">{ranking.explanation}</p>}
+          className="items-start"
+        />
       </div>
     </li>
   );

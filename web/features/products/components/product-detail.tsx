@@ -1,8 +1,10 @@
 /**
  * Our product page body (content-and-account-pages §2.6, linked from cards and alert e-mails;
  * DESIGN.md §4 "Honest prices"): image, title, discount badge, price with its substantiated
- * original and 'as of' time, rating where held, 'Lowest in 30 days', 'View On Amazon →' with the
- * "Ad" label, 'Set Deal Alert', up to 5 features and the price history. Without a price we may show
+ * original and 'as of' time, rating where held, 'Lowest in 30 days', then the shared price-and-buy
+ * part (./price-and-buy.tsx: 'View On Amazon →' with the "Ad" label, 'Set Deal Alert'), up to 5
+ * features and the price history. A badge only with a basis (issue 27). A stale feed price reads
+ * "Last seen £X on {date}" with "Check today's price on Amazon"; without a price we may show
  * (Amazon's data over 24 hours old, decision 0014): "See today's price on Amazon", no badge or
  * disclaimer, and the history chart ends at its last observation.
  */
@@ -12,12 +14,12 @@ import { discountBadgeText } from '../../../../common/discount';
 import { formatPriceString } from '../../../../common/money';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { priceDisclaimer } from '../../../lib/date.format';
+import { formatLongDate, priceDisclaimer } from '../../../lib/date.format';
 import type { ProductDetail as ProductDetailData } from '../api';
-import { AmazonButton } from './amazon-button';
+import { PriceAndBuy } from '../../../components/product/price-and-buy';
 import { PriceHistory } from './price-history';
 import { ProductImage } from './product-image';
-import { ProductPrice } from './product-price';
+import { priceState } from '../../../components/product/product-price';
 import { RatingStars } from './rating-stars';
 
 /** Features shown on the product page (spec §9: 5). */
@@ -25,14 +27,17 @@ export const FEATURES_SHOWN = 5;
 
 export interface ProductDetailProps {
   detail: ProductDetailData;
+  /** Kept for callers; the tracked redirect chooses the tag itself (web/lib/outbound-link.ts). */
   affiliateTag: string | null;
   onSetAlert: (product: Product) => void;
 }
 
-export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetailProps) {
+export function ProductDetail({ detail, onSetAlert }: ProductDetailProps) {
   const { product, history } = detail;
   const discounted = product.discountPercent !== null && product.discountPercent > 0;
-  const priced = product.price !== null && product.asOf !== null;
+  const state = priceState(product);
+  // A badge only over a current price with a basis (issue 27): '{n}% OFF', or none.
+  const badge = state === 'current' ? discountBadgeText(product.discountPercent, product.savingBasis !== null) : null;
   return (
     <div className="space-y-6">
       <article
@@ -42,13 +47,14 @@ export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetai
         <ProductImage
           src={product.imageUrl}
           alt={product.title}
+          category={product.category}
           eager
           className="aspect-square w-full max-w-[280px] justify-self-center rounded-md"
         />
         <div className="flex min-w-0 flex-col gap-3">
           <div className="flex flex-wrap gap-2">
-            {priced && <Badge tone={discounted ? 'red' : 'purple'}>{discountBadgeText(product.discountPercent)}</Badge>}
-            {product.lowestIn30Days && (
+            {badge && <Badge tone={discounted ? 'red' : 'purple'}>{badge}</Badge>}
+            {product.lowestIn30Days && state === 'current' && (
               <Badge tone="green">
                 <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
                 Lowest in 30 days
@@ -61,18 +67,32 @@ export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetai
           </h1>
           {product.brand && <p className="text-sm text-slate-700">Brand: {product.brand}</p>}
           <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
-          <ProductPrice product={product} size="page" />
-          {discounted && product.discount && (
-            <p className="text-sm font-medium text-green-800">You save {formatPriceString(product.discount)}</p>
-          )}
-          {product.asOf !== null && <p className="text-xs text-slate-600">{priceDisclaimer(product.asOf)}</p>}
-          <div className="mt-1 flex flex-wrap items-center gap-3">
-            <AmazonButton product={product} tag={affiliateTag} label="View On Amazon →" icon={false} size="lg" />
-            <Button variant="success" size="lg" onClick={() => onSetAlert(product)}>
-              <Bell className="h-4 w-4" aria-hidden="true" />
-              Set Deal Alert
-            </Button>
-          </div>
+          <PriceAndBuy
+            product={product}
+            size="page"
+            buyLabel="View On Amazon →"
+            icon={false}
+            note={
+              <>
+                {discounted && product.discount && (
+                  <p className="text-sm font-medium text-green-800">You save {formatPriceString(product.discount)}</p>
+                )}
+                {state === 'current' && <p className="text-xs text-slate-600">{priceDisclaimer(product.asOf as string)}</p>}
+                {state === 'last-seen' && (
+                  <p className="text-xs text-slate-600">
+                    Amazon UK showed this price on {formatLongDate(new Date(product.asOf as string))}; prices change, so check today's price
+                    before you buy.
+                  </p>
+                )}
+              </>
+            }
+            actions={
+              <Button variant="success" size="lg" onClick={() => onSetAlert(product)}>
+                <Bell className="h-4 w-4" aria-hidden="true" />
+                Set Deal Alert
+              </Button>
+            }
+          />
           <p className="text-xs text-slate-600">As an Amazon Associate we earn from qualifying purchases.</p>
         </div>
       </article>
@@ -88,7 +108,8 @@ export function ProductDetail({ detail, affiliateTag, onSetAlert }: ProductDetai
           </ul>
         </section>
       )}
-      <PriceHistory history={history} currentPrice={product.price} />
+      {/* A stale feed price is no current price: the chart draws no "Now" line for it (issue 27). */}
+      <PriceHistory history={history} currentPrice={state === 'current' ? product.price : null} />
     </div>
   );
 }

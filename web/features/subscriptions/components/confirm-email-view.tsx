@@ -6,6 +6,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { paths } from '../../../../common/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { isLinkOlderThanUnsubscribe, useConfirmEmail } from '../api';
 
@@ -52,7 +53,7 @@ export function ConfirmEmailView({ email, t, sig, onConfirmed, deviceToken = nul
         <p className="text-slate-700">
           Your deal alerts are now active. We'll e-mail <strong>{confirm.data.email}</strong> when a price drops.
         </p>
-        <Link to="/deal-alerts" className={buttonClasses('success', 'lg')}>
+        <Link to={paths.dealAlerts()} className={buttonClasses('success', 'lg')}>
           See today's deals and your alerts
         </Link>
       </Panel>

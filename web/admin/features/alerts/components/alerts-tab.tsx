@@ -9,9 +9,8 @@ import { Search } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label } from '../../../../components/ui/input';
 import { Pagination } from '../../../../components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
-import { StatCard, StatGrid } from '../../../../components/ui/stat-card';
-import { messageForPeople } from '../../../../lib/http.client';
+import { StatCard, StatGrid } from '../../../components/admin-stat-card';
+import { AdminQueryState } from '../../../components/admin-states';
 import { adminAlertsQuery } from '../api';
 import { AlertGroupCard } from './alert-group';
 import { PriceCheckHistory } from './price-check-history';
@@ -31,7 +30,7 @@ export function AlertsTab({ tabKey }: { tabKey: string }) {
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-slate-900">Alerts</h2>
       {alerts.data ? (
-        <StatGrid className="lg:grid-cols-3">
+        <StatGrid columns={3}>
           <StatCard label="Total Alerts" value={alerts.data.stats.totalAlerts} />
           <StatCard label="Active Alerts" value={alerts.data.stats.activeAlerts} />
           <StatCard label="Unique Users" value={alerts.data.stats.uniqueUsers} />
@@ -51,19 +50,20 @@ export function AlertsTab({ tabKey }: { tabKey: string }) {
         </Button>
       </form>
 
-      {alerts.isPending ? (
-        <LoadingState label="Loading alerts…" />
-      ) : alerts.isError ? (
-        <ErrorState message={messageForPeople(alerts.error, 'Failed to fetch deal alerts')} onRetry={() => void alerts.refetch()} />
-      ) : alerts.data.groups.length === 0 ? (
-        <EmptyState>{search ? 'No alert matches that search.' : 'No deal alerts yet.'}</EmptyState>
-      ) : (
-        <div className="space-y-4" aria-busy={alerts.isPlaceholderData}>
-          {alerts.data.groups.map((group) => (
-            <AlertGroupCard key={group.email} tabKey={tabKey} group={group} />
-          ))}
-        </div>
-      )}
+      <AdminQueryState
+        query={alerts}
+        loading="Loading alerts…"
+        failed="Failed to fetch deal alerts"
+        empty={(data) => data.groups.length === 0 && (search ? 'No alert matches that search.' : 'No deal alerts yet.')}
+      >
+        {(data) => (
+          <div className="space-y-4" aria-busy={alerts.isPlaceholderData}>
+            {data.groups.map((group) => (
+              <AlertGroupCard key={group.email} tabKey={tabKey} group={group} />
+            ))}
+          </div>
+        )}
+      </AdminQueryState>
       {alerts.data ? (
         <Pagination
           page={page}

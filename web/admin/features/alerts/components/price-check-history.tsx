@@ -13,8 +13,9 @@ import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { CollapsibleSection } from '../../../../components/ui/collapsible-section';
 import { Pagination } from '../../../../components/ui/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
 import { toast } from '../../../../components/ui/toast.store';
+import { AdminDataTable, type AdminColumn } from '../../../components/admin-data-table';
+import { AdminQueryState } from '../../../components/admin-states';
 import { formatDateTime } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { priceCheckLogsQuery, useCheckPricesNow } from '../api';
@@ -96,19 +97,20 @@ export function PriceCheckHistory({ tabKey }: { tabKey: string }) {
           <h3 id="latest-logs-heading" className="mb-2 text-sm font-semibold text-slate-900">
             {page === 1 ? 'Latest runs' : `Older runs, page ${page}`}
           </h3>
-          {logs.isPending ? (
-            <LoadingState label="Loading price checks…" />
-          ) : logs.isError ? (
-            <ErrorState message={messageForPeople(logs.error, 'Failed to load the price checks')} onRetry={() => void logs.refetch()} />
-          ) : logs.data.logs.length === 0 ? (
-            <EmptyState>No price checks yet. Check Prices Now runs the first one.</EmptyState>
-          ) : (
-            <ol className="space-y-2">
-              {logs.data.logs.map((log) => (
-                <LogItem key={log.id} log={log} />
-              ))}
-            </ol>
-          )}
+          <AdminQueryState
+            query={logs}
+            loading="Loading price checks…"
+            failed="Failed to load the price checks"
+            empty={(data) => data.logs.length === 0 && 'No price checks yet. Check Prices Now runs the first one.'}
+          >
+            {(data) => (
+              <ol className="space-y-2">
+                {data.logs.map((log) => (
+                  <LogItem key={log.id} log={log} />
+                ))}
+              </ol>
+            )}
+          </AdminQueryState>
           {logs.data ? (
             <Pagination page={page} totalPages={logs.data.pagination.totalPages} onPageChange={setPage} label="Price check pages" />
           ) : null}
@@ -117,6 +119,48 @@ export function PriceCheckHistory({ tabKey }: { tabKey: string }) {
     </CollapsibleSection>
   );
 }
+
+const price = (value: string | null) => (value ? formatPriceString(value) : '—');
+
+/** A run's per-product results: product, original and new price, the change, and whether it was checked. */
+const DETAIL_COLUMNS: ReadonlyArray<AdminColumn<DetailLine>> = [
+  {
+    id: 'product',
+    header: 'Product',
+    cell: (line) => (
+      <>
+        {line.productTitle} <span className="font-mono text-xs text-slate-600">{line.asin}</span>
+      </>
+    ),
+    className: 'text-slate-900',
+  },
+  { id: 'original', header: 'Original', cell: (line) => price(line.originalPrice), align: 'right', className: 'tabular-nums' },
+  {
+    id: 'new',
+    header: 'New',
+    cell: (line) => (line.success ? price(line.newPrice) : <span className="font-medium text-red-700">Failed</span>),
+    align: 'right',
+    className: 'tabular-nums',
+  },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: (line) => <span className={percentClass(line.priceChangePercent)}>{percentText(line.priceChangePercent)}</span>,
+    align: 'right',
+    className: 'tabular-nums',
+  },
+  {
+    id: 'ok',
+    header: 'OK',
+    cell: (line) =>
+      line.success ? (
+        <Check className="inline h-4 w-4 text-green-700" aria-label="Checked" />
+      ) : (
+        <X className="inline h-4 w-4 text-red-700" aria-label="Failed" />
+      ),
+    align: 'center',
+  },
+];
 
 function LogItem({ log }: { log: PriceCheckLog }) {
   const [open, setOpen] = useState(false);
@@ -146,61 +190,15 @@ function LogItem({ log }: { log: PriceCheckLog }) {
         </Button>
       </div>
       {open ? (
-        <div id={detailsId} className="overflow-x-auto border-t border-slate-100">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 font-medium">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  Original
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  New
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  Change
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-center font-medium">
-                  OK
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {lines.map((line) => (
-                <tr key={line.asin}>
-                  <td className="px-3 py-1.5 text-slate-900">
-                    {line.productTitle} <span className="font-mono text-xs text-slate-600">{line.asin}</span>
-                  </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">
-                    {line.originalPrice ? formatPriceString(line.originalPrice) : '—'}
-                  </td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">
-                    {line.success ? (
-                      line.newPrice ? (
-                        formatPriceString(line.newPrice)
-                      ) : (
-                        '—'
-                      )
-                    ) : (
-                      <span className="font-medium text-red-700">Failed</span>
-                    )}
-                  </td>
-                  <td className={`px-3 py-1.5 text-right tabular-nums ${percentClass(line.priceChangePercent)}`}>
-                    {percentText(line.priceChangePercent)}
-                  </td>
-                  <td className="px-3 py-1.5 text-center">
-                    {line.success ? (
-                      <Check className="inline h-4 w-4 text-green-700" aria-label="Checked" />
-                    ) : (
-                      <X className="inline h-4 w-4 text-red-700" aria-label="Failed" />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div id={detailsId} className="border-t border-slate-100">
+          <AdminDataTable
+            columns={DETAIL_COLUMNS}
+            data={lines}
+            getRowId={(line) => line.asin}
+            frame="bare"
+            density="compact"
+            minWidth="min-w-[36rem]"
+          />
           {log.detailsTotal > lines.length ? (
             <p className="px-3 py-2 text-xs text-slate-600">
               Showing {lines.length} of {log.detailsTotal.toLocaleString('en-GB')} products: failures first, then the largest changes.

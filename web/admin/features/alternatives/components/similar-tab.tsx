@@ -22,8 +22,9 @@ import { formatPriceString } from '../../../../../common/money';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label } from '../../../../components/ui/input';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
 import { formatDateTime } from '../../../../lib/date.format';
+import { AdminSection } from '../../../components/admin-panel';
+import { AdminEmpty, AdminError, AdminLoading, AdminQueryState } from '../../../components/admin-states';
 import { ApiError, messageForPeople } from '../../../../lib/http.client';
 import { adminSimilarItemsQuery, useAnalyzeProducts } from '../api';
 
@@ -105,23 +106,27 @@ function AsinForm({ onSubmit }: { onSubmit: (asin: string) => void }) {
 
 function SimilarResult({ tabKey, asin }: { tabKey: string; asin: string }) {
   const similar = useQuery(adminSimilarItemsQuery(tabKey, asin));
-  if (similar.isPending) return <LoadingState label={`Finding products similar to ${asin}…`} />;
-  if (similar.isError) {
-    const text =
-      similar.error instanceof ApiError && similar.error.status === 404
-        ? `No product with ASIN ${asin} in our catalogue.`
-        : messageForPeople(similar.error, 'Failed to fetch similar products.');
-    return <ErrorState message={text} onRetry={() => void similar.refetch()} />;
-  }
-  const data = similar.data;
   return (
-    <div className="space-y-6" aria-busy={similar.isFetching || undefined}>
-      {data.originalProduct && <OriginalProduct product={data.originalProduct} />}
-      <Alternatives data={data} />
-      {data.originalProduct && data.products.length > 0 && (
-        <AiAnalysis originalProduct={data.originalProduct} similarProducts={data.products} />
+    <AdminQueryState
+      query={similar}
+      loading={`Finding products similar to ${asin}…`}
+      failed="Failed to fetch similar products."
+      errorText={(error) =>
+        error instanceof ApiError && error.status === 404
+          ? `No product with ASIN ${asin} in our catalogue.`
+          : messageForPeople(error, 'Failed to fetch similar products.')
+      }
+    >
+      {(data) => (
+        <div className="space-y-6" aria-busy={similar.isFetching || undefined}>
+          {data.originalProduct && <OriginalProduct product={data.originalProduct} />}
+          <Alternatives data={data} />
+          {data.originalProduct && data.products.length > 0 && (
+            <AiAnalysis originalProduct={data.originalProduct} similarProducts={data.products} />
+          )}
+        </div>
       )}
-    </div>
+    </AdminQueryState>
   );
 }
 
@@ -156,7 +161,7 @@ function PriceLine({ product }: { product: Product }) {
             {product.savingBasisLabel ? ` ${product.savingBasisLabel}` : null}
           </span>
         )}
-        <Badge tone={discounted ? 'red' : 'purple'}>{discountBadgeText(product.discountPercent)}</Badge>
+        {discountBadgeText(product.discountPercent) !== null && <Badge tone="red">{discountBadgeText(product.discountPercent)}</Badge>}
       </p>
       <p className="text-xs text-slate-600">Price as of {formatDateTime(product.asOf)}</p>
     </div>
@@ -237,7 +242,7 @@ function Alternatives({ data }: { data: SimilarItemsResponse }) {
       </h3>
       {data.error || rankings.length === 0 ? (
         <div className="space-y-1">
-          <EmptyState>No similar products found</EmptyState>
+          <AdminEmpty>No similar products found</AdminEmpty>
           <p className="text-center text-sm text-slate-700">{data.error ?? data.message}</p>
         </div>
       ) : (
@@ -297,23 +302,25 @@ function AlternativeRow({ ranking, product }: { ranking: Ranking; product: Produ
 function AiAnalysis({ originalProduct, similarProducts }: { originalProduct: Product; similarProducts: Product[] }) {
   const analyze = useAnalyzeProducts();
   return (
-    <section aria-labelledby="similar-ai-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h3 id="similar-ai-heading" className="mr-auto text-base font-semibold text-slate-900">
-          AI analysis
-        </h3>
+    <AdminSection
+      title="AI analysis"
+      level={3}
+      tight
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      actions={
         <Button variant="secondary" disabled={analyze.isPending} onClick={() => analyze.mutate({ originalProduct, similarProducts })}>
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {analyze.isPending ? 'Analysing…' : analyze.isSuccess ? 'Run AI analysis again' : 'Run AI analysis'}
         </Button>
-      </div>
+      }
+    >
       <p className="text-xs text-slate-600">
         Sends these {similarProducts.length} products to the analysis. The ranking is our value score; a language model rewrites the
         explanations only when the server has one configured (ALTERNATIVES_LLM_URL), otherwise the score&rsquo;s own explanations are shown.
       </p>
       <div aria-live="polite">
-        {analyze.isPending && <LoadingState label="Analysing the products…" />}
-        {analyze.isError && <ErrorState message={messageForPeople(analyze.error, 'The analysis failed. Please try again.')} />}
+        {analyze.isPending && <AdminLoading label="Analysing the products…" />}
+        {analyze.isError && <AdminError message={messageForPeople(analyze.error, 'The analysis failed. Please try again.')} />}
         {analyze.isSuccess && (
           <div className="space-y-2">
             <p className="font-medium text-slate-900">{analyze.data.message}</p>
@@ -338,6 +345,6 @@ function AiAnalysis({ originalProduct, similarProducts }: { originalProduct: Pro
           </div>
         )}
       </div>
-    </section>
+    </AdminSection>
   );
 }

@@ -4,8 +4,11 @@
  * availability and deal labels (Prime-only deals say so), and whether the product is already in the
  * catalogue. With `selection`, each row and the header get a checkbox. Cards under 640 px.
  */
+import { useMemo } from 'react';
 import type { AmazonSearchProduct } from '../../../../../common/api/amazon-api.admin.schema';
 import { Badge } from '../../../../components/ui/badge';
+import { AdminDataTable, type AdminColumn } from '../../../components/admin-data-table';
+import { AdminCheckbox } from '../../../components/admin-checkbox';
 import { formatPriceString } from '../../../../../common/money';
 
 export interface Selection {
@@ -49,15 +52,53 @@ function Labels({ p }: { p: AmazonSearchProduct }) {
 
 function RowCheckbox({ p, selection }: { p: AmazonSearchProduct; selection: Selection }) {
   return (
-    <input
-      type="checkbox"
-      className="h-5 w-5"
+    <AdminCheckbox
+      size="lg"
+      label={`Select ${p.title}`}
       checked={selection.selected.has(p.asin)}
       onChange={() => selection.toggle(p.asin)}
-      aria-label={`Select ${p.title}`}
     />
   );
 }
+
+function Product({ p }: { p: AmazonSearchProduct }) {
+  return (
+    <div className="flex items-center gap-3">
+      {p.imageUrl ? <img src={p.imageUrl} alt="" className="h-12 w-12 flex-none object-contain" loading="lazy" /> : null}
+      <div>
+        <p className="font-medium text-slate-900">{p.title}</p>
+        <p className="text-slate-600">
+          {p.brand ? `${p.brand} · ` : ''}ASIN {p.asin}
+          {p.categoryName ? ` · ${p.categoryName}` : ''}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A result as a phone shows it: its checkbox, image, title, brand and ASIN, price and labels. */
+function ProductItem({ p, selection }: { p: AmazonSearchProduct; selection?: Selection }) {
+  return (
+    <>
+      {selection ? <RowCheckbox p={p} selection={selection} /> : null}
+      {p.imageUrl ? <img src={p.imageUrl} alt="" className="h-16 w-16 flex-none object-contain" loading="lazy" /> : null}
+      <div className="min-w-0 space-y-1 text-sm">
+        <p className="font-medium text-slate-900">{p.title}</p>
+        <p className="text-slate-600">
+          {p.brand ? `${p.brand} · ` : ''}ASIN {p.asin}
+        </p>
+        <Price p={p} />
+        <Labels p={p} />
+      </div>
+    </>
+  );
+}
+
+const PRODUCT_COLUMNS: ReadonlyArray<AdminColumn<AmazonSearchProduct>> = [
+  { id: 'product', header: 'Product', cell: (p) => <Product p={p} /> },
+  { id: 'price', header: 'Price', cell: (p) => <Price p={p} />, className: 'whitespace-nowrap' },
+  { id: 'offer', header: 'Offer', cell: (p) => <Labels p={p} /> },
+];
 
 export function AmazonResultsTable({
   products,
@@ -69,82 +110,41 @@ export function AmazonResultsTable({
   caption: string;
 }) {
   const allSelected = selection !== undefined && products.length > 0 && products.every((p) => selection.selected.has(p.asin));
+  const columns = useMemo<ReadonlyArray<AdminColumn<AmazonSearchProduct>>>(
+    () =>
+      selection
+        ? [
+            {
+              id: 'select',
+              header: <AdminCheckbox size="lg" label="Select all" checked={allSelected} onChange={() => selection.toggleAll()} />,
+              cell: (p) => <RowCheckbox p={p} selection={selection} />,
+              headerClassName: 'w-10',
+            },
+            ...PRODUCT_COLUMNS,
+          ]
+        : PRODUCT_COLUMNS,
+    [selection, allSelected],
+  );
   return (
     <div className="rounded-lg border border-slate-200 bg-white">
       {selection ? (
         <label className="flex items-center gap-2 border-b border-slate-200 px-4 py-2 text-sm text-slate-800 sm:hidden">
-          <input type="checkbox" className="h-5 w-5" checked={allSelected} onChange={selection.toggleAll} />
+          <AdminCheckbox size="lg" checked={allSelected} onChange={() => selection.toggleAll()} />
           Select all ({products.length})
         </label>
       ) : null}
-      <ul className="divide-y divide-slate-100 sm:hidden" aria-label={caption}>
-        {products.map((p) => (
-          <li key={p.asin} className="flex gap-3 px-4 py-3">
-            {selection ? <RowCheckbox p={p} selection={selection} /> : null}
-            {p.imageUrl ? <img src={p.imageUrl} alt="" className="h-16 w-16 flex-none object-contain" loading="lazy" /> : null}
-            <div className="min-w-0 space-y-1 text-sm">
-              <p className="font-medium text-slate-900">{p.title}</p>
-              <p className="text-slate-600">
-                {p.brand ? `${p.brand} · ` : ''}ASIN {p.asin}
-              </p>
-              <Price p={p} />
-              <Labels p={p} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              {selection ? (
-                <th scope="col" className="w-10 px-4 py-2">
-                  <input type="checkbox" className="h-5 w-5" checked={allSelected} onChange={selection.toggleAll} aria-label="Select all" />
-                </th>
-              ) : null}
-              <th scope="col" className="px-4 py-2 font-medium">
-                Product
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Price
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Offer
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {products.map((p) => (
-              <tr key={p.asin}>
-                {selection ? (
-                  <td className="px-4 py-2">
-                    <RowCheckbox p={p} selection={selection} />
-                  </td>
-                ) : null}
-                <td className="px-4 py-2">
-                  <div className="flex items-center gap-3">
-                    {p.imageUrl ? <img src={p.imageUrl} alt="" className="h-12 w-12 flex-none object-contain" loading="lazy" /> : null}
-                    <div>
-                      <p className="font-medium text-slate-900">{p.title}</p>
-                      <p className="text-slate-600">
-                        {p.brand ? `${p.brand} · ` : ''}ASIN {p.asin}
-                        {p.categoryName ? ` · ${p.categoryName}` : ''}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className="px-4 py-2 whitespace-nowrap">
-                  <Price p={p} />
-                </td>
-                <td className="px-4 py-2">
-                  <Labels p={p} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminDataTable
+        columns={columns}
+        data={products}
+        getRowId={(p) => p.asin}
+        caption={caption}
+        frame="bare"
+        density="roomy"
+        minWidth="min-w-[44rem]"
+        mobileItem={(p) => <ProductItem p={p} selection={selection} />}
+        mobileItemClassName="flex gap-3 px-4 py-3"
+        mobileLabel={caption}
+      />
     </div>
   );
 }

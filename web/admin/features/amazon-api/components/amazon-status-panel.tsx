@@ -7,8 +7,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AmazonStatus } from '../../../../../common/api/amazon-api.admin.schema';
+import { StatCard, StatGrid } from '../../../components/admin-stat-card';
+import { AdminError, AdminLoading } from '../../../components/admin-states';
 import { messageForPeople } from '../../../../lib/http.client';
 import { amazonStatusQuery } from '../api';
+import { AdminSection } from '../../../components/admin-panel';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const hourOf = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -20,16 +23,6 @@ export function ageText(seconds: number): string {
   if (minutes < 1) return 'under a minute';
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-}
-
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
-      {hint ? <dd className="mt-1 text-xs text-slate-600">{hint}</dd> : null}
-    </div>
-  );
 }
 
 /** The last 24 whole hours up to `latest`, oldest first, with the hours that had no request at 0. */
@@ -106,18 +99,10 @@ function CallsPerHour({ hours }: { hours: AmazonStatus['callsPerHour'] }) {
 /** The API tab's status card for the tab `tabKey` (refreshed every minute while the tab is open). */
 export function AmazonStatusPanel({ tabKey }: { tabKey: string }) {
   const status = useQuery(amazonStatusQuery(tabKey));
-  if (status.isPending) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Loading the Amazon API status…
-      </p>
-    );
-  }
+  if (status.isPending) return <AdminLoading label="Loading the Amazon API status…" />;
   if (status.isError) {
     return (
-      <p role="alert" className="text-sm text-red-700">
-        {messageForPeople(status.error, 'Failed to load the Amazon API status')}
-      </p>
+      <AdminError message={messageForPeople(status.error, 'Failed to load the Amazon API status')} onRetry={() => void status.refetch()} />
     );
   }
   const s = status.data;
@@ -134,33 +119,30 @@ export function AmazonStatusPanel({ tabKey }: { tabKey: string }) {
   }
   const plan = s.plan;
   return (
-    <section aria-labelledby="amazon-status-heading" className="space-y-4">
-      <h2 id="amazon-status-heading" className="text-lg font-semibold text-slate-900">
-        Amazon Creators API ({s.marketplace})
-      </h2>
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Figure
+    <AdminSection title={`Amazon Creators API (${s.marketplace})`}>
+      <StatGrid wide>
+        <StatCard
           label="Requests used today (UTC)"
           value={`${int.format(s.usedToday)} / ${int.format(s.dailyLimit ?? 0)}`}
           hint={`${int.format(s.adminReserve ?? 0)} kept for admin actions; ${s.ratePerSecond}/s at most`}
         />
-        <Figure
+        <StatCard
           label="Oldest Amazon price shown"
           value={s.oldestShownPriceAgeSeconds === null ? 'None yet' : ageText(s.oldestShownPriceAgeSeconds)}
           hint="Amazon data older than 24 hours must be refreshed or hidden"
         />
-        <Figure
+        <StatCard
           label="Products kept fresh"
           value={int.format(plan.alertedAsins + plan.shownAmazonAsins)}
           hint={`${int.format(plan.alertedAsins)} alerted (every 6 h), ${int.format(plan.shownAmazonAsins)} shown (every 24 h)`}
         />
-        <Figure
+        <StatCard
           label="Requests a day needed"
           value={`${int.format(plan.requestsPerDayNeeded)} / ${int.format(plan.requestsPerDayAvailable)}`}
           hint={plan.fits ? 'Fits the quota' : 'Over the quota: the oldest prices will be hidden'}
         />
-      </dl>
+      </StatGrid>
       <CallsPerHour hours={s.callsPerHour} />
-    </section>
+    </AdminSection>
   );
 }

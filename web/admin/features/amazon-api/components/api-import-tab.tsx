@@ -27,6 +27,7 @@ import { messageForPeople } from '../../../../lib/http.client';
 import { useAmazonImport, useAmazonSearch } from '../api';
 import { AmazonResultsTable } from './amazon-results-table';
 import { AmazonStatusPanel } from './amazon-status-panel';
+import { AdminSection } from '../../../components/admin-panel';
 
 const INDEX_OPTIONS = SEARCH_INDEX_OPTIONS.map(({ value, label }) => ({ value, label }));
 
@@ -63,6 +64,42 @@ function IndexSelect<T extends string>({
   );
 }
 
+/** A stacked label and number field within `limits`: whole numbers (`whole`) or any amount. */
+function NumberField({
+  id,
+  label,
+  limits,
+  whole = false,
+  value,
+  onChange,
+  required,
+}: {
+  id: string;
+  label: string;
+  limits: { min: number; max: number };
+  whole?: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode={whole ? 'numeric' : 'decimal'}
+        min={limits.min}
+        max={limits.max}
+        step={whole ? undefined : 'any'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={required}
+      />
+    </div>
+  );
+}
+
 function SearchTestForm({ tabKey }: { tabKey: string }) {
   const search = useAmazonSearch(tabKey);
   const [keywords, setKeywords] = useState<string>(SEARCH_DEFAULTS.keywords);
@@ -93,10 +130,7 @@ function SearchTestForm({ tabKey }: { tabKey: string }) {
   };
 
   return (
-    <section aria-labelledby="amazon-search-heading" className="space-y-3">
-      <h2 id="amazon-search-heading" className="text-lg font-semibold text-slate-900">
-        Search test
-      </h2>
+    <AdminSection title="Search test" tight>
       <form
         onSubmit={submit}
         className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
@@ -106,32 +140,16 @@ function SearchTestForm({ tabKey }: { tabKey: string }) {
           <Input id="amazon-keywords" value={keywords} onChange={(e) => setKeywords(e.target.value)} required maxLength={200} />
         </div>
         <IndexSelect id="amazon-category" label="Category" value={searchIndex} options={INDEX_OPTIONS} onChange={setSearchIndex} />
-        <div>
-          <Label htmlFor="amazon-item-count">Item count</Label>
-          <Input
-            id="amazon-item-count"
-            type="number"
-            inputMode="numeric"
-            min={ITEM_COUNT_LIMITS.min}
-            max={ITEM_COUNT_LIMITS.max}
-            value={itemCount}
-            onChange={(e) => setItemCount(e.target.value)}
-            required
-          />
-        </div>
-        <div>
-          <Label htmlFor="amazon-max-price">Max price (£)</Label>
-          <Input
-            id="amazon-max-price"
-            type="number"
-            inputMode="decimal"
-            min={MAX_PRICE_LIMITS.min}
-            max={MAX_PRICE_LIMITS.max}
-            step="any"
-            value={maxPrice}
-            onChange={(e) => setMaxPrice(e.target.value)}
-          />
-        </div>
+        <NumberField
+          id="amazon-item-count"
+          label="Item count"
+          limits={ITEM_COUNT_LIMITS}
+          whole
+          value={itemCount}
+          onChange={setItemCount}
+          required
+        />
+        <NumberField id="amazon-max-price" label="Max price (£)" limits={MAX_PRICE_LIMITS} value={maxPrice} onChange={setMaxPrice} />
         <label className="flex h-10 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-5 w-5" checked={discountOnly} onChange={(e) => setDiscountOnly(e.target.checked)} />
           Discounted only
@@ -162,7 +180,7 @@ function SearchTestForm({ tabKey }: { tabKey: string }) {
           </>
         )
       ) : null}
-    </section>
+    </AdminSection>
   );
 }
 
@@ -220,10 +238,7 @@ function ImportFlow({ tabKey }: { tabKey: string }) {
   };
 
   return (
-    <section aria-labelledby="amazon-import-heading" className="space-y-3">
-      <h2 id="amazon-import-heading" className="text-lg font-semibold text-slate-900">
-        Import from Amazon
-      </h2>
+    <AdminSection title="Import from Amazon" tight>
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <div className="w-56">
           <IndexSelect
@@ -258,7 +273,7 @@ function ImportFlow({ tabKey }: { tabKey: string }) {
           Nothing to review: Amazon found no products, or the last ones were imported.
         </p>
       ) : null}
-    </section>
+    </AdminSection>
   );
 }
 

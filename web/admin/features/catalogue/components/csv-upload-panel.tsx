@@ -6,6 +6,10 @@
  *
  * Refusals follow the spec: no file or not a CSV → 'Invalid file' / 'Please select a CSV file';
  * a failed call → the action's error title (e.g. 'Upload Error') with the server's message.
+ *
+ * With `observedAt` (the import tab; issue 27 "True times") the panel also asks when the prices
+ * were seen (observed-at-field.tsx) and sends it with the file; a time in the future is refused
+ * before uploading.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +24,7 @@ import { messageForPeople } from '../../../../lib/http.client';
 import { uploadCsv, type UploadKind, type UploadState } from '../api';
 import { ImportReport, reportVerdict } from './import-report';
 import { formatBytes, UploadProgress } from './upload-progress';
+import { checkObservedAtInput, ObservedAtField } from './observed-at-field';
 
 export interface UploadAction {
   kind: UploadKind;
@@ -40,13 +45,24 @@ interface Running {
   controller: AbortController;
 }
 
-export function CsvUploadPanel({ actions, hint }: { actions: readonly UploadAction[]; hint: ReactNode }) {
+export function CsvUploadPanel({
+  actions,
+  hint,
+  observedAt: asksObservedAt = false,
+}: {
+  actions: readonly UploadAction[];
+  hint: ReactNode;
+  /** Ask when the file's prices were seen (the catalogue import; the server reads `observedAt`). */
+  observedAt?: boolean;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
   const [strict, setStrict] = useState(false);
+  const [observedAt, setObservedAt] = useState('');
+  const [observedAtError, setObservedAtError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [running, setRunning] = useState<Running | null>(null);
   const [result, setResult] = useState<{ response: CatalogueUploadResponse; fileName: string } | null>(null);
@@ -64,6 +80,12 @@ export function CsvUploadPanel({ actions, hint }: { actions: readonly UploadActi
   const start = async (action: UploadAction) => {
     const chosen = checkedFile();
     if (!chosen || running) return;
+    const seen = asksObservedAt ? checkObservedAtInput(observedAt, new Date()) : {};
+    if (seen.error) {
+      setObservedAtError(seen.error);
+      document.getElementById(`${id}-observed-at`)?.focus();
+      return;
+    }
     const controller = new AbortController();
     setFailure(null);
     setResult(null);
@@ -72,6 +94,7 @@ export function CsvUploadPanel({ actions, hint }: { actions: readonly UploadActi
     try {
       const response = await uploadCsv(action.kind, chosen, {
         strict,
+        ...(seen.iso ? { observedAt: seen.iso } : {}),
         signal: controller.signal,
         onState: (state) => setRunning((r) => (r ? { ...r, state } : r)),
       });
@@ -83,6 +106,7 @@ export function CsvUploadPanel({ actions, hint }: { actions: readonly UploadActi
       if (response.committed) {
         setFile(null);
         setPickerKey((k) => k + 1); // spec §4: the selected file is cleared after a successful upload
+        setObservedAt(''); // the time belonged to that file
       }
       void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT });
     } catch (error) {
@@ -131,6 +155,18 @@ export function CsvUploadPanel({ actions, hint }: { actions: readonly UploadActi
             </p>
           ) : null}
         </div>
+        {asksObservedAt ? (
+          <ObservedAtField
+            id={`${id}-observed-at`}
+            value={observedAt}
+            disabled={busy}
+            error={observedAtError}
+            onChange={(value) => {
+              setObservedAt(value);
+              setObservedAtError(null);
+            }}
+          />
+        ) : null}
         <label className="flex items-start gap-2 text-sm text-slate-800">
           <input
             type="checkbox"

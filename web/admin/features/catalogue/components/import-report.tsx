@@ -25,6 +25,11 @@ export function reportVerdict(result: CatalogueUploadResponse): { tone: 'ok' | '
   }
   if (!result.committed) return { tone: 'bad', text: 'No row was accepted, so nothing was changed.' };
   const parts = [`${int.format(result.importedCount)} products accepted`];
+  if (report.historyOnly > 0) {
+    parts.push(
+      `${int.format(report.historyOnly)} older than the stored price${report.historyOnly === 1 ? '' : 's'}, added to the price history only`,
+    );
+  }
   if (result.deletedCount !== undefined) parts.push(`${int.format(result.deletedCount)} products not in the file deleted`);
   if (result.listedCount !== undefined) parts.push(`${int.format(result.listedCount)} now on the Under £15 list`);
   return { tone: 'ok', text: `${parts.join('; ')}.` };
@@ -41,6 +46,7 @@ export function ImportReport({ result, fileName }: { result: CatalogueUploadResp
     ['New', report.imported],
     ['Updated', report.updated],
     ['Unchanged', report.unchanged],
+    ['History only', report.historyOnly],
     ['Rejected', report.rejected.length],
     ['Warnings', report.warnings.length],
   ];
@@ -70,7 +76,7 @@ export function ImportReport({ result, fileName }: { result: CatalogueUploadResp
       <p className={verdict.tone === 'ok' ? 'text-sm font-medium text-green-800' : 'text-sm font-medium text-red-700'} role="status">
         {verdict.text}
       </p>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8">
         {counts.map(([label, value]) => (
           <div key={label} className="rounded-md bg-slate-50 px-3 py-2">
             <dt className="text-xs text-slate-600">{label}</dt>

@@ -2,7 +2,8 @@
  * The import tab (admin-area §2 "Import tab": CSV upload with Add Products and Replace All
  * Products; a separate upload into the Under £15 deals; issue 11 part 3). Both buttons send the
  * file through the same importer as `npm run import` and show its full report. Replace All asks
- * first (spec §5). The Under £15 upload lives in its own tab, linked from here. Below them, the
+ * first (spec §5). The owner may say when the file's prices were seen (issue 27 "True times"); rows
+ * older than the stored prices only add to the price history ("History only" in the report). The Under £15 upload lives in its own tab, linked from here. Below them, the
  * spec's Clear Cache and Clear All Products (the products list's own buttons, shared component).
  */
 import { Link } from 'react-router';
@@ -47,12 +48,14 @@ export function ImportTab(_props: AdminTabProps) {
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
           The file goes through the same importer as <code>npm run import</code>: each row is checked, bad rows are listed with their line
           number and reason, and the good ones are saved in one go. <strong>Add Products</strong> adds new products and updates existing
-          ones; <strong>Replace All Products</strong> also deletes every product the file does not hold.
+          ones; <strong>Replace All Products</strong> also deletes every product the file does not hold. Prices are recorded as seen at the
+          time you give (or now); a row seen before a product&apos;s stored price only adds to its price history.
         </p>
       </div>
       <CsvUploadPanel
         actions={ACTIONS}
-        hint="Columns by name: ASIN, title and price are required; list price, rating, reviews, image URL, product URL, category, brand and features are optional. The Amazon UK 2023 feed works as it is."
+        observedAt
+        hint="Columns by name: ASIN, title and price are required; list price, rating, reviews, image URL, product URL, category, brand, features and observedAt (when that row's price was seen, e.g. 2023-06-01T09:30:00Z) are optional. The Amazon UK 2023 feed works as it is."
       />
       <p className="text-sm text-slate-700">
         To load a CSV straight into the Under £15 deals, use the{' '}

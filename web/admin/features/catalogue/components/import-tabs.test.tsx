@@ -91,6 +91,7 @@ const REPORT: CatalogueUploadResponse = {
     imported: 2,
     updated: 1,
     unchanged: 0,
+    historyOnly: 0,
     rejected: [
       { line: 3, asin: 'B0EVIL0001', reason: `formula-like text: the title starts with "=", which spreadsheets run as a formula` },
       { line: 6, reason: 'missing ASIN' },
@@ -132,6 +133,8 @@ describe('the import tab', () => {
     expect(xhr.url).toBe('/api/admin/upload-csv?strict=true');
     expect(xhr.headers.accept).toMatch(/application\/x-ndjson/);
     expect((xhr.body?.get('csvFile') as File).name).toBe('products.csv');
+    // No time given: the server records the prices as seen now.
+    expect(xhr.body?.has('observedAt')).toBe(false);
 
     xhr.uploaded(50, 100);
     expect(await screen.findByRole('progressbar', { name: 'Upload' })).toHaveAttribute('aria-valuenow', '50');
@@ -181,6 +184,59 @@ describe('the import tab', () => {
     ]);
     create.mockRestore();
     revoke.mockRestore();
+  });
+
+  it('asks when the prices were seen, sends it before the file, and reports rows kept in the price history only', async () => {
+    useFakeXhr();
+    const { user } = renderPage(<ImportTab tabKey="import" />);
+    const when = screen.getByLabelText('Prices observed at');
+    expect(when).toHaveAccessibleDescription(expect.stringContaining('When were these prices seen? Leave empty for now.'));
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+
+    // A time in the future is refused before anything is sent.
+    fireEvent.change(when, { target: { value: '2999-01-01T00:00' } });
+    await user.click(screen.getByRole('button', { name: 'Add Products' }));
+    expect(screen.getByText('The time must not be more than 5 minutes in the future.')).toBeInTheDocument();
+    expect(when).toHaveAttribute('aria-invalid', 'true');
+    expect(when).toHaveFocus();
+    expect(FakeXhr.sent).toEqual([]);
+
+    // The owner's local time goes out as UTC, shown back so there is no doubt.
+    fireEvent.change(when, { target: { value: '2023-06-01T09:30' } });
+    const utc = new Date('2023-06-01T09:30').toISOString();
+    expect(screen.getByText(`Recorded as ${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC.`)).toBeInTheDocument();
+    expect(screen.queryByText('The time must not be more than 5 minutes in the future.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Products' }));
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    expect([...(xhr.body as FormData).keys()]).toEqual(['observedAt', 'csvFile']);
+    expect(xhr.body?.get('observedAt')).toBe(utc);
+
+    const older: CatalogueUploadResponse = {
+      committed: true,
+      importedCount: 3,
+      report: { ...REPORT.report, imported: 0, updated: 1, historyOnly: 2, rejected: [], warnings: [] },
+    };
+    xhr.streamLines([{ type: 'result', status: 200, body: older }]);
+    xhr.finish();
+    const report = await screen.findByRole('region', { name: 'Import report: products.csv' });
+    expect(
+      within(report).getByText('3 products accepted; 2 older than the stored prices, added to the price history only.'),
+    ).toBeInTheDocument();
+    const historyOnly = within(report).getByText('History only').closest('div') as HTMLElement;
+    expect(within(historyOnly).getByText('2')).toBeInTheDocument();
+    // The time belonged to that file: cleared with it.
+    expect(screen.getByLabelText('Prices observed at')).toHaveValue('');
+  });
+
+  it('the server refusing the time shows its message', async () => {
+    useFakeXhr();
+    const { user } = renderPage(<ImportTab tabKey="import" />);
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+    fireEvent.change(screen.getByLabelText('Prices observed at'), { target: { value: '2023-06-01T09:30' } });
+    await user.click(screen.getByRole('button', { name: 'Add Products' }));
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    xhr.answerJson(400, { error: 'Bad Request', message: 'observedAt: must not be more than 5 minutes in the future' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Upload Error: observedAt: must not be more than 5 minutes in the future');
   });
 
   it('asks before Replace All, sends nothing on Cancel, and shows the Replace Error with the server message', async () => {
@@ -252,6 +308,8 @@ describe('the Under £15 tab', () => {
     expect(screen.getByText('Save 25%', { exact: false })).toBeInTheDocument();
     expect(screen.getByText('Special Deal')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load into Under £15' })).toBeInTheDocument();
+    // The observation time belongs to the catalogue import, not to this list.
+    expect(screen.queryByLabelText('Prices observed at')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fetch deals under £15' }));
     await waitFor(() => expect(calls).toBe(2));
   });

@@ -9,30 +9,29 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Mail, RefreshCw } from 'lucide-react';
 import { PRODUCT_CATALOG_PAGE_SIZE } from '../../../../../common/admin-products';
 import { Button } from '../../../../components/ui/button';
+import { AdminSection } from '../../../components/admin-panel';
 import { useCopyEmailHtml } from '../copy-email.hook';
 import { useProductList } from '../product-list.hook';
 import { ProductFilters } from './product-filters';
 import { ProductListBody } from './product-list-body';
-import { ProductTable } from './product-table';
+import { ListedProductTable } from './product-table';
 
 export function ProductCatalogTab({ tabKey }: { tabKey: string }) {
   const list = useProductList(tabKey, PRODUCT_CATALOG_PAGE_SIZE);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const { copy, busy } = useCopyEmailHtml();
   const selected = Object.keys(selection).filter((id) => selection[id]);
-  const data = list.query.data;
 
   return (
-    <section aria-labelledby="catalog-heading" className="min-w-0 space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="catalog-heading" className="text-lg font-semibold text-slate-900">
-          Product Catalog
-        </h2>
+    <AdminSection
+      title="Product Catalog"
+      actions={
         <Button variant="secondary" size="sm" onClick={list.loadFresh} disabled={list.query.isFetching}>
           <RefreshCw className={list.query.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
           {list.query.isFetching ? 'Loading…' : 'Load fresh catalogue'}
         </Button>
-      </div>
+      }
+    >
       <ProductFilters list={list} withSort={false} />
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-sm font-medium text-slate-800" aria-live="polite">
@@ -49,24 +48,15 @@ export function ProductCatalogTab({ tabKey }: { tabKey: string }) {
         ) : null}
       </div>
       <ProductListBody list={list} failure="Failed to load product catalog">
-        {data ? (
-          <ProductTable
-            caption={`Product catalog, page ${data.pagination.page} of ${data.pagination.totalPages}`}
-            products={data.products}
-            sortBy={list.sortBy}
-            sortOrder={list.sortOrder}
-            onSortChange={list.setSort}
-            page={data.pagination.page}
-            pageSize={PRODUCT_CATALOG_PAGE_SIZE}
-            total={data.pagination.total}
-            onPageChange={list.setPage}
-            selection={selection}
-            onSelectionChange={setSelection}
-            selectLabel="Select for e-mail"
-            loading={list.query.isPlaceholderData}
-          />
-        ) : null}
+        <ListedProductTable
+          list={list}
+          name="Product catalog"
+          pageSize={PRODUCT_CATALOG_PAGE_SIZE}
+          selection={selection}
+          onSelectionChange={setSelection}
+          selectLabel="Select for e-mail"
+        />
       </ProductListBody>
-    </section>
+    </AdminSection>
   );
 }

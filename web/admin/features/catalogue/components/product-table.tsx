@@ -5,10 +5,10 @@
  * selection kept across pages by product id, and, for the products list, a second selection for
  * e-mail generation (admin-area §2: "Row selection, plus a separate selection for email
  * generation"). On narrow screens the table scrolls sideways inside its box; the page never widens.
+ * The markup, sort buttons and pager are the admin area's shared ones (web/admin/components/).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import {
-  flexRender,
   rowPaginationFeature,
   rowSelectionFeature,
   rowSortingFeature,
@@ -20,13 +20,16 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
 import { ADMIN_PRODUCT_SORT_KEYS, type AdminProductSortKey, type SortOrder } from '../../../../../common/admin-products';
 import type { AdminProduct } from '../../../../../common/api/products.admin.schema';
-import { paths } from '../../../../../common/paths';
-import { Button } from '../../../../components/ui/button';
+import { AdminCheckbox } from '../../../components/admin-checkbox';
+import { AdminTable } from '../../../components/admin-data-table';
+import { AdminPager } from '../../../components/admin-paging';
 import { formatShortDate } from '../../../../lib/date.format';
-import { categoryName, formatGbp } from '../catalogue-labels';
+import { ProductThumb } from '../../../components/product-thumb';
+import { categoryName } from '../catalogue-labels';
+import { PriceWithBasis, ProductPageLink } from './product-summary';
+import type { ProductList } from '../product-list.hook';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, rowPaginationFeature });
 type Columns = Array<ColumnDef<typeof features, AdminProduct>>;
@@ -59,43 +62,10 @@ export interface ProductTableProps {
 
 const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === 'function' ? (updater as (old: T) => T)(old) : updater);
 
-/** A checkbox that can show "some selected" (indeterminate, which has no HTML attribute). */
-function Checkbox({
-  label,
-  checked,
-  indeterminate = false,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  indeterminate?: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate && !checked;
-  }, [indeterminate, checked]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      onChange={(event) => onChange(event.target.checked)}
-      className="h-4 w-4 cursor-pointer accent-blue-700"
-    />
-  );
-}
-
 function PriceCell({ product }: { product: AdminProduct }) {
   return (
     <div className="whitespace-nowrap">
-      <span className="font-semibold text-slate-900">{formatGbp(product.price)}</span>
-      {product.originalPrice && product.discountPercent ? (
-        <span className="block text-xs text-slate-600">
-          {product.savingBasisLabel ?? 'Was'} <s>{formatGbp(product.originalPrice)}</s>
-        </span>
-      ) : null}
+      <PriceWithBasis product={product} stacked />
     </div>
   );
 }
@@ -117,7 +87,7 @@ function useColumns(props: ProductTableProps): Columns {
         id: 'select',
         enableSorting: false,
         header: ({ table }) => (
-          <Checkbox
+          <AdminCheckbox
             label={`${selectLabel}: every product on this page`}
             checked={table.getIsAllPageRowsSelected()}
             indeterminate={table.getIsSomePageRowsSelected()}
@@ -125,7 +95,7 @@ function useColumns(props: ProductTableProps): Columns {
           />
         ),
         cell: ({ row }) => (
-          <Checkbox
+          <AdminCheckbox
             label={`${selectLabel}: ${row.original.title}`}
             checked={row.getIsSelected()}
             onChange={(on) => row.toggleSelected(on)}
@@ -139,7 +109,7 @@ function useColumns(props: ProductTableProps): Columns {
         enableSorting: false,
         header: () => (
           <span className="flex items-center gap-1.5">
-            <Checkbox
+            <AdminCheckbox
               label="Select for e-mail: every product on this page"
               checked={pageIds.length > 0 && emailChecked === pageIds.length}
               indeterminate={emailChecked > 0}
@@ -149,7 +119,7 @@ function useColumns(props: ProductTableProps): Columns {
           </span>
         ),
         cell: ({ row }) => (
-          <Checkbox
+          <AdminCheckbox
             label={`Select for e-mail: ${row.original.title}`}
             checked={Boolean(emailSelection[row.original.id])}
             onChange={(on) => setEmail([row.original.id], on)}
@@ -199,21 +169,9 @@ function useColumns(props: ProductTableProps): Columns {
 function TitleCell({ product }: { product: AdminProduct }) {
   return (
     <div className="flex min-w-64 items-start gap-3">
-      {product.imageUrl ? (
-        <img src={product.imageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 rounded object-contain" />
-      ) : (
-        <span className="h-10 w-10 shrink-0 rounded bg-slate-100" aria-hidden="true" />
-      )}
+      <ProductThumb src={product.imageUrl} />
       <div className="min-w-0">
-        <a
-          href={paths.product(product.asin)}
-          target="_blank"
-          rel="noreferrer"
-          className="line-clamp-2 font-medium text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-        >
-          {product.title}
-          <ExternalLink className="ml-1 inline h-3 w-3 text-slate-500" aria-label="(opens in a new tab)" />
-        </a>
+        <ProductPageLink product={product} />
         <span className="text-xs text-slate-600">ASIN {product.asin}</span>
       </div>
     </div>
@@ -256,76 +214,51 @@ export function ProductTable(props: ProductTableProps) {
 
   return (
     <div>
-      {/* `relative`: screen-reader-only text inside (absolutely positioned) scrolls with the table instead of widening the page. */}
-      <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" data-testid="product-table-scroll">
-        <table
-          className={`w-full min-w-[56rem] text-left text-sm ${props.loading ? 'opacity-60' : ''}`}
-          aria-busy={props.loading || undefined}
-        >
-          <caption className="sr-only">{props.caption}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const sortable = header.column.getCanSort();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className="px-3 py-2 font-medium whitespace-nowrap"
-                      aria-sort={sortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                    >
-                      {sortable ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === 'asc' ? (
-                            <ArrowUp className="h-3.5 w-3.5" aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown className="h-3.5 w-3.5" aria-hidden="true" />
-                          ) : (
-                            <ArrowUpDown className="h-3.5 w-3.5 text-slate-400" aria-hidden="true" />
-                          )}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={row.getIsSelected() ? 'bg-blue-50' : undefined}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-top text-slate-800">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav aria-label="Product pages" className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <Button variant="secondary" size="sm" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
-          <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-          Previous
-        </Button>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          Page {page} of {totalPages} ({total.toLocaleString('en-GB')} total products)
-        </p>
-        <Button variant="secondary" size="sm" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
-          Next
-          <ChevronRight className="h-4 w-4" aria-hidden="true" />
-        </Button>
-      </nav>
+      <AdminTable
+        table={table}
+        caption={props.caption}
+        minWidth="min-w-[56rem]"
+        cellClassName="align-top text-slate-800"
+        rowClassName={(product) => (selection[product.id] ? 'bg-blue-50' : undefined)}
+        busy={props.loading}
+        testId="product-table-scroll"
+      />
+      <AdminPager
+        label="Product pages"
+        canPrevious={table.getCanPreviousPage()}
+        canNext={table.getCanNextPage()}
+        onPrevious={() => table.previousPage()}
+        onNext={() => table.nextPage()}
+      >
+        Page {page} of {totalPages} ({total.toLocaleString('en-GB')} total products)
+      </AdminPager>
     </div>
+  );
+}
+
+/** What {@link ListedProductTable} takes from its product list instead of from its caller. */
+type FromList = 'caption' | 'products' | 'sortBy' | 'sortOrder' | 'onSortChange' | 'page' | 'total' | 'onPageChange' | 'loading';
+
+/**
+ * A {@link ProductTable} of the page `list` (useProductList) holds: its caption is `name` with the
+ * page ('Products, page 2 of 5'), the header buttons and pager drive the list's sort and page, and
+ * the rows dim while the next page loads. Nothing until the first page has come.
+ */
+export function ListedProductTable({ list, name, ...rest }: { list: ProductList; name: string } & Omit<ProductTableProps, FromList>) {
+  const data = list.query.data;
+  if (!data) return null;
+  return (
+    <ProductTable
+      caption={`${name}, page ${data.pagination.page} of ${data.pagination.totalPages}`}
+      products={data.products}
+      sortBy={list.sortBy}
+      sortOrder={list.sortOrder}
+      onSortChange={list.setSort}
+      page={data.pagination.page}
+      total={data.pagination.total}
+      onPageChange={list.setPage}
+      loading={list.query.isPlaceholderData}
+      {...rest}
+    />
   );
 }

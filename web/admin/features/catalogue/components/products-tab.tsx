@@ -12,6 +12,7 @@ import { Mail, Trash2 } from 'lucide-react';
 import { PRODUCTS_LIST_PAGE_SIZE } from '../../../../../common/admin-products';
 import type { AdminProduct } from '../../../../../common/api/products.admin.schema';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
+import { AdminSection } from '../../../components/admin-panel';
 import { CatalogueMaintenance } from '../../../components/catalogue-maintenance';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
@@ -21,7 +22,7 @@ import { useCopyEmailHtml } from '../copy-email.hook';
 import { useProductList } from '../product-list.hook';
 import { ProductFilters } from './product-filters';
 import { ProductListBody } from './product-list-body';
-import { ProductTable } from './product-table';
+import { ListedProductTable } from './product-table';
 
 const selectedIds = (selection: RowSelectionState) => Object.keys(selection).filter((id) => selection[id]);
 const without = (selection: RowSelectionState, ids: readonly string[]) => {
@@ -97,13 +98,10 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
 
   const data = list.query.data;
   return (
-    <section aria-labelledby="products-heading" className="min-w-0 space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="products-heading" className="text-lg font-semibold text-slate-900">
-          Products
-        </h2>
-        <CatalogueMaintenance total={data?.pagination.total} filtered={list.filtered} onCleared={clearSelections} />
-      </div>
+    <AdminSection
+      title="Products"
+      actions={<CatalogueMaintenance total={data?.pagination.total} filtered={list.filtered} onCleared={clearSelections} />}
+    >
       <ProductFilters list={list} withSort />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected products">
         <ConfirmDialog
@@ -132,27 +130,18 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
         </p>
       </div>
       <ProductListBody list={list} failure="Failed to load products">
-        {data ? (
-          <ProductTable
-            caption={`Products, page ${data.pagination.page} of ${data.pagination.totalPages}`}
-            products={data.products}
-            sortBy={list.sortBy}
-            sortOrder={list.sortOrder}
-            onSortChange={list.setSort}
-            page={data.pagination.page}
-            pageSize={PRODUCTS_LIST_PAGE_SIZE}
-            total={data.pagination.total}
-            onPageChange={list.setPage}
-            selection={selection}
-            onSelectionChange={setSelection}
-            selectLabel="Select"
-            emailSelection={emailSelection}
-            onEmailSelectionChange={setEmailSelection}
-            rowAction={rowAction}
-            loading={list.query.isPlaceholderData}
-          />
-        ) : null}
+        <ListedProductTable
+          list={list}
+          name="Products"
+          pageSize={PRODUCTS_LIST_PAGE_SIZE}
+          selection={selection}
+          onSelectionChange={setSelection}
+          selectLabel="Select"
+          emailSelection={emailSelection}
+          onEmailSelectionChange={setEmailSelection}
+          rowAction={rowAction}
+        />
       </ProductListBody>
-    </section>
+    </AdminSection>
   );
 }

@@ -11,6 +11,7 @@ import type { DealsUnder15Response } from '../../../../../common/api/catalogue-i
 import type { Product } from '../../../../../common/api/products.schema';
 import { Button } from '../../../../components/ui/button';
 import { Pagination } from '../../../../components/ui/pagination';
+import { AdminQueryState } from '../../../components/admin-states';
 import { ApiError } from '../../../../lib/http.client';
 import type { AdminTabProps } from '../../../components/admin-tab';
 import { dealsUnder15Query } from '../api';
@@ -75,25 +76,27 @@ export function Under15Tab({ tabKey }: AdminTabProps) {
   );
 }
 
+/** 'Failed to fetch: 503' (admin-area §8), or '… network error' when no answer came. */
+const fetchFailure = (error: unknown) => `Failed to fetch: ${error instanceof ApiError ? error.status : 'network error'}`;
+
 function DealsList({ query }: { query: UseQueryResult<DealsUnder15Response> }) {
+  return (
+    <AdminQueryState
+      query={query}
+      loading="Loading the Under £15 deals…"
+      failed="Failed to fetch"
+      errorText={fetchFailure}
+      retry={false}
+      empty={(data) => data.listedCount === 0 && <p className="text-sm text-slate-600">No Under £15 deals yet: upload a CSV above.</p>}
+    >
+      {(data) => <DealsPages deals={data} />}
+    </AdminQueryState>
+  );
+}
+
+function DealsPages({ deals }: { deals: DealsUnder15Response }) {
   const [page, setPage] = useState(1);
-  if (query.isPending) {
-    return (
-      <p role="status" className="text-sm text-slate-600">
-        Loading the Under £15 deals…
-      </p>
-    );
-  }
-  if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 'network error';
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        Failed to fetch: {status}
-      </p>
-    );
-  }
-  const { products, listedCount, availableCount, updatedAt } = query.data;
-  if (listedCount === 0) return <p className="text-sm text-slate-600">No Under £15 deals yet: upload a CSV above.</p>;
+  const { products, listedCount, availableCount, updatedAt } = deals;
   const n = (v: number) => v.toLocaleString('en-GB');
   return (
     <div className="space-y-2">

@@ -11,11 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Trash2, X } from 'lucide-react';
 import {
   createColumnHelper,
-  createSortedRowModel,
   rowSelectionFeature,
-  rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_basic,
   tableFeatures,
   useTable,
   type RowSelectionState,
@@ -26,9 +22,11 @@ import type { Product } from '../../../../../common/api/products.schema';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast.store';
-import { messageForPeople } from '../../../../lib/http.client';
 import { adminCategoryPageProductsQuery, writeErrorText, type CategoryPageWrites } from '../api';
-import { AdminTable, type AdminColumnMeta } from './admin-table';
+import { AdminTable, adminSortingFeatures } from '../../../components/admin-data-table';
+import { AdminCheckbox } from '../../../components/admin-checkbox';
+import { AdminQueryState } from '../../../components/admin-states';
+import { ProductThumb } from '../../../components/product-thumb';
 import { AddProductsForm, CsvUploadForm } from './category-page-product-inputs';
 
 /** The page's untagged Amazon product page: owners checking a product are not shoppers' clicks. */
@@ -36,52 +34,32 @@ const amazonPage = (asin: string) => `https://www.amazon.co.uk/dp/${asin}`;
 
 const RemoveOne = createContext<(product: Product) => void>(() => undefined);
 
-const features = tableFeatures({
-  rowSelectionFeature,
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
-});
+const features = tableFeatures({ ...adminSortingFeatures, rowSelectionFeature });
 const helper = createColumnHelper<typeof features, Product>();
-const meta = (m: AdminColumnMeta) => m;
 
 const columns = helper.columns([
   helper.display({
     id: 'select',
-    meta: meta({ label: 'Select' }),
+    meta: { label: 'Select' },
     header: ({ table }) => (
-      <input
-        type="checkbox"
-        className="h-4 w-4 accent-blue-700"
-        aria-label="Select all products"
+      <AdminCheckbox
+        label="Select all products"
         checked={table.getIsAllRowsSelected()}
-        ref={(el) => {
-          if (el) el.indeterminate = table.getIsSomeRowsSelected() && !table.getIsAllRowsSelected();
-        }}
-        onChange={table.getToggleAllRowsSelectedHandler()}
+        indeterminate={table.getIsSomeRowsSelected()}
+        onChange={(on) => table.toggleAllRowsSelected(on)}
       />
     ),
     cell: ({ row }) => (
-      <input
-        type="checkbox"
-        className="h-4 w-4 accent-blue-700"
-        aria-label={`Select ${row.original.title}`}
-        checked={row.getIsSelected()}
-        onChange={row.getToggleSelectedHandler()}
-      />
+      <AdminCheckbox label={`Select ${row.original.title}`} checked={row.getIsSelected()} onChange={(on) => row.toggleSelected(on)} />
     ),
   }),
   helper.accessor('title', {
     header: 'Product',
     sortFn: 'alphanumeric',
-    meta: meta({ mobile: 'grow' }),
+    meta: { mobile: 'grow' },
     cell: ({ row }) => (
       <div className="flex min-w-44 items-center gap-3">
-        {row.original.imageUrl ? (
-          <img src={row.original.imageUrl} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0 object-contain" />
-        ) : (
-          <span className="h-10 w-10 shrink-0 rounded bg-slate-100" aria-hidden="true" />
-        )}
+        <ProductThumb src={row.original.imageUrl} />
         <div className="min-w-0">
           <p className="line-clamp-2 font-medium text-slate-900">{row.original.title}</p>
           <p className="text-xs text-slate-600">ASIN {row.original.asin}</p>
@@ -93,7 +71,7 @@ const columns = helper.columns([
     id: 'price',
     header: 'Price',
     sortFn: 'basic',
-    meta: meta({ align: 'right' }),
+    meta: { align: 'right' },
     cell: ({ row }) => (
       <span className="whitespace-nowrap tabular-nums">
         £{row.original.price}
@@ -104,13 +82,13 @@ const columns = helper.columns([
   helper.accessor('categoryName', {
     header: 'Amazon category',
     sortFn: 'alphanumeric',
-    meta: meta({ mobile: 'hide' }),
+    meta: { mobile: 'hide' },
     cell: (i) => i.getValue() ?? '—',
   }),
   helper.display({
     id: 'actions',
     header: 'Actions',
-    meta: meta({ mobile: 'full' }),
+    meta: { mobile: 'full' },
     cell: ({ row }) => <ProductActions product={row.original} />,
   }),
 ]);
@@ -243,26 +221,18 @@ export function CategoryPageProductsPanel({
       </div>
 
       <div className="mt-3">
-        {products.isPending ? (
-          <p role="status" className="py-6 text-center text-sm text-slate-700">
-            Loading the page's products…
-          </p>
-        ) : products.isError ? (
-          <div role="alert" className="py-6 text-center text-sm text-red-700">
-            <p>{messageForPeople(products.error, 'Failed to load the products of this page.')}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void products.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <RemoveOne.Provider value={(product) => removeAsins([product.asin], true)}>
-            <AdminTable
-              table={table}
-              caption={`Products of the category page ${page.name}`}
-              empty="No products on this page yet. Upload a CSV of ASINs or add them above."
-            />
-          </RemoveOne.Provider>
-        )}
+        <AdminQueryState query={products} loading="Loading the page's products…" failed="Failed to load the products of this page.">
+          {() => (
+            <RemoveOne.Provider value={(product) => removeAsins([product.asin], true)}>
+              <AdminTable
+                table={table}
+                layout="cards"
+                caption={`Products of the category page ${page.name}`}
+                emptyRow="No products on this page yet. Upload a CSV of ASINs or add them above."
+              />
+            </RemoveOne.Provider>
+          )}
+        </AdminQueryState>
       </div>
     </section>
   );

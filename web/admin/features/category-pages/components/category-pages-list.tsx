@@ -7,23 +7,14 @@
  */
 import { createContext, useContext, useId, useState, type FormEvent } from 'react';
 import { ExternalLink, ListChecks, Pencil, Trash2 } from 'lucide-react';
-import {
-  createColumnHelper,
-  createSortedRowModel,
-  rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_basic,
-  tableFeatures,
-  useTable,
-  type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper, tableFeatures, useTable, type SortingState } from '@tanstack/react-table';
 import type { AdminCategoryPage } from '../../../../../common/api/category-pages.admin.schema';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { toast } from '../../../../components/ui/toast.store';
 import { writeErrorText, type CategoryPageWrites } from '../api';
-import { AdminTable, type AdminColumnMeta } from './admin-table';
+import { AdminTable, adminSortingFeatures } from '../../../components/admin-data-table';
 
 const TAG = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -36,37 +27,32 @@ interface ListActions {
 const Actions = createContext<ListActions | null>(null);
 const useActions = () => useContext(Actions) as ListActions;
 
-const features = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
-});
+const features = tableFeatures({ ...adminSortingFeatures });
 const helper = createColumnHelper<typeof features, AdminCategoryPage>();
-const meta = (m: AdminColumnMeta) => m;
 
 const columns = helper.columns([
   helper.accessor('name', {
     header: 'Name',
     sortFn: 'alphanumeric',
-    meta: meta({ mobile: 'grow' }),
+    meta: { mobile: 'grow' },
     cell: (info) => <NameCell page={info.row.original} />,
   }),
   helper.accessor('productCount', {
     header: 'Products',
     sortFn: 'basic',
-    meta: meta({ align: 'right', mobileLabel: 'Products' }),
+    meta: { align: 'right', mobileLabel: 'Products' },
     cell: (info) => <span className="tabular-nums">{info.getValue().toLocaleString('en-GB')}</span>,
   }),
   helper.accessor('affiliateTag', {
     header: 'Affiliate tag',
     sortFn: 'alphanumeric',
-    meta: meta({ mobile: 'full' }),
+    meta: { mobile: 'full' },
     cell: (info) => <TagCell page={info.row.original} />,
   }),
   helper.display({
     id: 'actions',
     header: 'Actions',
-    meta: meta({ mobile: 'full' }),
+    meta: { mobile: 'full' },
     cell: (info) => <RowActions page={info.row.original} />,
   }),
 ]);
@@ -247,6 +233,7 @@ export function CategoryPagesList({ pages, ...actions }: { pages: AdminCategoryP
     <Actions.Provider value={actions}>
       <AdminTable
         table={table}
+        layout="cards"
         caption="Category pages, with their product counts and affiliate tags"
         rowClassName={(page) => (page.slug === actions.selectedSlug ? 'bg-blue-50' : undefined)}
       />

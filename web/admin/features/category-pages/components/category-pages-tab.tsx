@@ -7,9 +7,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../../components/ui/button';
+import { AdminQueryState } from '../../../components/admin-states';
 import { useConfig } from '../../../../lib/config.query';
-import { messageForPeople } from '../../../../lib/http.client';
 import { adminCategoryPagesQuery, useCategoryPageWrites } from '../api';
 import { CategoryPageProductsPanel } from './category-page-products-panel';
 import { CategoryPagesList } from './category-pages-list';
@@ -44,24 +43,19 @@ export function CategoryPagesTab({ tabKey }: { tabKey: string }) {
           Category pages
           {pages.data ? <span className="ml-2 text-sm font-normal text-slate-600">({pages.data.categoryPages.length})</span> : null}
         </h2>
-        {pages.isPending ? (
-          <p role="status" className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-700">
-            Loading category pages…
-          </p>
-        ) : pages.isError ? (
-          <div role="alert" className="rounded-lg border border-red-200 bg-white p-6 text-center text-sm text-red-700">
-            <p>{messageForPeople(pages.error, 'Failed to load category pages.')}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void pages.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : pages.data.categoryPages.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-700">
-            No category pages yet. Create the first one above: give it a name, then add its products by CSV.
-          </p>
-        ) : (
-          <CategoryPagesList pages={pages.data.categoryPages} writes={writes} selectedSlug={selected?.slug ?? null} onSelect={select} />
-        )}
+        <AdminQueryState
+          query={pages}
+          loading="Loading category pages…"
+          failed="Failed to load category pages."
+          empty={(data) =>
+            data.categoryPages.length === 0 &&
+            'No category pages yet. Create the first one above: give it a name, then add its products by CSV.'
+          }
+        >
+          {(data) => (
+            <CategoryPagesList pages={data.categoryPages} writes={writes} selectedSlug={selected?.slug ?? null} onSelect={select} />
+          )}
+        </AdminQueryState>
       </section>
       {selected ? (
         <CategoryPageProductsPanel key={selected.slug} tabKey={tabKey} page={selected} writes={writes} onClose={() => select(null)} />

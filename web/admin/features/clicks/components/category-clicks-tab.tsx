@@ -5,11 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AdminTabProps } from '../../../components/admin-tab';
-import { RECENT_CATEGORY_CLICKS } from '../../../../../common/api/click-analytics.admin.schema';
+import { RECENT_CATEGORY_CLICKS, type CategoryClickRow } from '../../../../../common/api/click-analytics.admin.schema';
+import { AdminDataTable, type AdminColumn } from '../../../components/admin-data-table';
+import { AdminPanel } from '../../../components/admin-panel';
+import { AdminEmpty, AdminQueryState } from '../../../components/admin-states';
 import { categoryClickStatsQuery } from '../api';
 import { CategoryBreakdown } from './category-breakdown';
 import { DateFilter, useDateFilter } from './date-filter';
-import { QueryState } from './query-state';
 import { ukDateTime } from './uk-time';
 
 /** The page a click came from: 'Home' when none was recorded (spec §2), our own pages as their path. */
@@ -23,6 +25,26 @@ function pageText(pageUrl: string | null): string {
   }
 }
 
+const COLUMNS: ReadonlyArray<AdminColumn<CategoryClickRow>> = [
+  { id: 'category', header: 'Category', cell: (c) => c.categoryName, className: 'font-medium text-slate-900' },
+  { id: 'user', header: 'User', cell: (c) => c.userEmail ?? 'Anonymous', className: 'break-all text-slate-700' },
+  { id: 'time', header: 'Time', cell: (c) => ukDateTime(c.clickedAt), className: 'whitespace-nowrap text-slate-700' },
+  { id: 'page', header: 'Page', cell: (c) => pageText(c.pageUrl), className: 'break-all text-slate-700' },
+];
+
+/** A click as a phone shows it: the category, the user, then the time and page. */
+function ClickItem({ click: c }: { click: CategoryClickRow }) {
+  return (
+    <>
+      <p className="font-medium text-slate-900">{c.categoryName}</p>
+      <p className="break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</p>
+      <p className="text-slate-600">
+        {ukDateTime(c.clickedAt)} · {pageText(c.pageUrl)}
+      </p>
+    </>
+  );
+}
+
 export function CategoryClicksTab({ tabKey }: AdminTabProps) {
   const { preset, range, setPreset } = useDateFilter();
   const stats = useQuery(categoryClickStatsQuery(tabKey, range));
@@ -30,58 +52,25 @@ export function CategoryClicksTab({ tabKey }: AdminTabProps) {
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">Category button clicks</h2>
       <DateFilter preset={preset} range={range} onChange={setPreset} />
-      <QueryState query={stats} loading="Loading category clicks…" failed="Failed to load category clicks">
+      <AdminQueryState query={stats} loading="Loading category clicks…" failed="Failed to load category clicks">
         {(data) => (
           <>
             <CategoryBreakdown stats={data} />
-            <section aria-labelledby="recent-category-clicks" className="rounded-lg border border-slate-200 bg-white">
-              <h3 id="recent-category-clicks" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
-                Recent clicks <span className="text-sm font-normal text-slate-600">(latest {RECENT_CATEGORY_CLICKS})</span>
-              </h3>
-              {data.clicks.length === 0 ? (
-                <p className="px-4 py-3 text-sm text-slate-600">No category button clicks in this period.</p>
-              ) : (
-                <>
-                  <ul className="divide-y divide-slate-100 sm:hidden">
-                    {data.clicks.slice(0, RECENT_CATEGORY_CLICKS).map((c) => (
-                      <li key={c.id} className="px-4 py-2 text-sm">
-                        <p className="font-medium text-slate-900">{c.categoryName}</p>
-                        <p className="break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</p>
-                        <p className="text-slate-600">
-                          {ukDateTime(c.clickedAt)} · {pageText(c.pageUrl)}
-                        </p>
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="hidden overflow-x-auto sm:block">
-                    <table className="w-full min-w-[32rem] text-left text-sm">
-                      <thead className="bg-slate-50 text-slate-700">
-                        <tr>
-                          {['Category', 'User', 'Time', 'Page'].map((h) => (
-                            <th key={h} scope="col" className="px-4 py-2 font-medium">
-                              {h}
-                            </th>
-                          ))}
-                        </tr>
-                      </thead>
-                      <tbody className="divide-y divide-slate-100">
-                        {data.clicks.slice(0, RECENT_CATEGORY_CLICKS).map((c) => (
-                          <tr key={c.id}>
-                            <td className="px-4 py-2 font-medium text-slate-900">{c.categoryName}</td>
-                            <td className="px-4 py-2 break-all text-slate-700">{c.userEmail ?? 'Anonymous'}</td>
-                            <td className="px-4 py-2 whitespace-nowrap text-slate-700">{ukDateTime(c.clickedAt)}</td>
-                            <td className="px-4 py-2 break-all text-slate-700">{pageText(c.pageUrl)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                </>
-              )}
-            </section>
+            <AdminPanel title="Recent clicks" note={`(latest ${RECENT_CATEGORY_CLICKS})`}>
+              <AdminDataTable
+                columns={COLUMNS}
+                data={data.clicks.slice(0, RECENT_CATEGORY_CLICKS)}
+                getRowId={(c) => String(c.id)}
+                empty={<AdminEmpty inset>No category button clicks in this period.</AdminEmpty>}
+                frame="bare"
+                density="roomy"
+                minWidth="min-w-[32rem]"
+                mobileItem={(c) => <ClickItem click={c} />}
+              />
+            </AdminPanel>
           </>
         )}
-      </QueryState>
+      </AdminQueryState>
     </div>
   );
 }

@@ -1,7 +1,12 @@
 /**
  * The Clicks tab's charts (issue 13 "Charts"): clicks per day (line, its own period), clicks by
- * category (bar) and click-through rate by campaign (bar); Recharts, each with a table toggle.
+ * category (bar) and click-through rate by campaign (bar); Recharts, each with a table toggle (the
+ * admin chart panel, web/admin/components/admin-chart-panel.tsx). Each image is named by its title
+ * and a sentence of what it shows; a period with no click says so instead of a chart.
  */
+
+/** The chart panel as the Clicks tab words it: 'Show table' / 'Show chart', 'No data for this period.' */
+const CLICKS_PANEL = { toggleWords: ['Show table', 'Show chart'], empty: 'No data for this period.', chartClassName: 'h-64' } as const;
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -9,8 +14,8 @@ import { lastDaysRange, londonDate } from '../../../../../common/analytics-dates
 import type { ClickStats, EmailTracking } from '../../../../../common/api/click-analytics.admin.schema';
 import { Select } from '../../../../components/ui/select';
 import { clickStatsQuery } from '../api';
-import { ChartPanel } from './chart-panel';
-import { count } from './stat-card';
+import { AdminChartPanel } from '../../../components/admin-chart-panel';
+import { count } from './click-format';
 
 const PERIODS = [
   { value: '7', label: 'Last 7 days' },
@@ -44,14 +49,15 @@ export function ClicksPerDayChart({ tabKey }: { tabKey: string }) {
   const total = days.reduce((n, d) => n + d.clicks, 0);
   const peak = days.reduce((best, d) => (d.clicks > best.clicks ? d : best), { date: '', clicks: -1 });
   return (
-    <ChartPanel
+    <AdminChartPanel
+      {...CLICKS_PANEL}
       title="Clicks per day"
       summary={
         stats.isPending
-          ? 'loading'
-          : `${count(total)} clicks in the ${PERIODS.find((p) => p.value === period)?.label.toLowerCase()}${peak.clicks > 0 ? `, most on ${shortDay(peak.date)} (${count(peak.clicks)})` : ''}.`
+          ? 'Clicks per day: loading'
+          : `Clicks per day: ${count(total)} clicks in the ${PERIODS.find((p) => p.value === period)?.label.toLowerCase()}${peak.clicks > 0 ? `, most on ${shortDay(peak.date)} (${count(peak.clicks)})` : ''}.`
       }
-      table={{ columns: ['Day', 'Clicks'], rows: total === 0 ? [] : days.map((d) => [shortDay(d.date), d.clicks]) }}
+      figures={{ columns: ['Day', 'Clicks'], rows: total === 0 ? [] : days.map((d) => [shortDay(d.date), d.clicks]) }}
       controls={<Select label="Period" value={period} options={PERIODS} onValueChange={setPeriod} />}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -63,17 +69,22 @@ export function ClicksPerDayChart({ tabKey }: { tabKey: string }) {
           <Line type="monotone" dataKey="clicks" stroke="#1d4ed8" strokeWidth={2} dot={false} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>
-    </ChartPanel>
+    </AdminChartPanel>
   );
 }
 
 export function ClicksByCategoryChart({ stats }: { stats: ClickStats }) {
   const data = stats.clicksByCategory;
   return (
-    <ChartPanel
+    <AdminChartPanel
+      {...CLICKS_PANEL}
       title="Clicks by category"
-      summary={data[0] ? `${data[0].category} leads with ${count(data[0].clicks)} of ${count(stats.totalClicks)} clicks.` : 'no clicks.'}
-      table={{ columns: ['Category', 'Clicks'], rows: data.map((d) => [d.category, d.clicks]) }}
+      summary={
+        data[0]
+          ? `Clicks by category: ${data[0].category} leads with ${count(data[0].clicks)} of ${count(stats.totalClicks)} clicks.`
+          : 'Clicks by category: no clicks.'
+      }
+      figures={{ columns: ['Category', 'Clicks'], rows: data.map((d) => [d.category, d.clicks]) }}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
@@ -84,21 +95,22 @@ export function ClicksByCategoryChart({ stats }: { stats: ClickStats }) {
           <Bar dataKey="clicks" fill="#1d4ed8" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-    </ChartPanel>
+    </AdminChartPanel>
   );
 }
 
 export function CtrByCampaignChart({ tracking }: { tracking: EmailTracking }) {
   const data = tracking.campaigns.map((c) => ({ name: c.campaign ?? '(no campaign)', ctr: c.clickThroughRate, visits: c.visits }));
   return (
-    <ChartPanel
+    <AdminChartPanel
+      {...CLICKS_PANEL}
       title="Click-through rate by campaign"
       summary={
         data.length
-          ? `${data.length} campaigns; the best is ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.name} at ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.ctr}%.`
-          : 'no campaigns.'
+          ? `Click-through rate by campaign: ${data.length} campaigns; the best is ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.name} at ${[...data].sort((a, b) => b.ctr - a.ctr)[0]?.ctr}%.`
+          : 'Click-through rate by campaign: no campaigns.'
       }
-      table={{ columns: ['Campaign', 'Visits', 'Click-through rate (%)'], rows: data.map((d) => [d.name, d.visits, d.ctr]) }}
+      figures={{ columns: ['Campaign', 'Visits', 'Click-through rate (%)'], rows: data.map((d) => [d.name, d.visits, d.ctr]) }}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
@@ -109,6 +121,6 @@ export function CtrByCampaignChart({ tracking }: { tracking: EmailTracking }) {
           <Bar dataKey="ctr" fill="#15803d" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
-    </ChartPanel>
+    </AdminChartPanel>
   );
 }

@@ -12,9 +12,9 @@ import type { DateRange } from '../../../../../common/analytics-dates';
 import { paths } from '../../../../../common/paths';
 import type { ClickStats } from '../../../../../common/api/click-analytics.admin.schema';
 import { buttonClasses } from '../../../../components/ui/button';
+import { AdminQueryState } from '../../../components/admin-states';
 import { userClicksQuery, userClicksUrl } from '../api';
-import { QueryState } from './query-state';
-import { count } from './stat-card';
+import { count } from './click-format';
 import { ukDateTime } from './uk-time';
 
 /** A native disclosure (keyboard and screen-reader ready) styled as a card. */
@@ -74,7 +74,7 @@ function UserClicks({ tabKey, email, range }: { tabKey: string; email: string; r
           View raw click data<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </div>
-      <QueryState query={clicks} loading="Loading this user's clicks…" failed="Failed to load this user's clicks">
+      <AdminQueryState query={clicks} loading="Loading this user's clicks…" failed="Failed to load this user's clicks">
         {(data) => (
           <ul className="space-y-1 text-sm">
             {data.clicks.map((c) => (
@@ -94,7 +94,7 @@ function UserClicks({ tabKey, email, range }: { tabKey: string; email: string; r
             ) : null}
           </ul>
         )}
-      </QueryState>
+      </AdminQueryState>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import type { DateRange } from '../../../../../common/analytics-dates';
 import { TOP_CARD_SIZE, type ClickStats, type EmailTracking } from '../../../../../common/api/click-analytics.admin.schema';
 import { buttonClasses } from '../../../../components/ui/button';
 import type { AdminTabProps } from '../../../components/admin-tab';
+import { AdminQueryState } from '../../../components/admin-states';
 import { CLICK_EXPORT_LINKS, categoryClickStatsQuery, clickStatsQuery, emailTrackingQuery, exportUrl } from '../api';
 import { AllClicksList } from './all-clicks-list';
 import { CategoryBreakdown } from './category-breakdown';
@@ -19,24 +20,25 @@ import { ClicksByCategoryChart, ClicksPerDayChart, CtrByCampaignChart } from './
 import { TopProductsList, UsersByActivityList } from './click-lists';
 import { DateFilter, useDateFilter } from './date-filter';
 import { CampaignTable, RecentEmailVisits } from './email-campaigns';
-import { QueryState } from './query-state';
-import { StatCard, StatGrid, count } from './stat-card';
+import { StatCard, StatGrid } from '../../../components/admin-stat-card';
+import { count } from './click-format';
+import { AdminSection } from '../../../components/admin-panel';
 
 function SummaryCards({ tracking }: { tracking: EmailTracking }) {
   const s = tracking.summary;
   return (
     <StatGrid label="Summary">
-      <StatCard label="Website Visits" value={count(s.totalWebsiteVisits)} sub={`${count(s.emailWebsiteVisits)} from e-mails`} />
+      <StatCard label="Website Visits" value={count(s.totalWebsiteVisits)} hint={`${count(s.emailWebsiteVisits)} from e-mails`} />
       <StatCard
         label="Amazon Affiliate Clicks"
         value={count(s.totalAmazonAffiliateClicks)}
-        sub={`${count(s.emailAmazonAffiliateClicks)} from e-mails`}
+        hint={`${count(s.emailAmazonAffiliateClicks)} from e-mails`}
       />
-      <StatCard label="Anonymous Visits Tracked" value={count(s.anonymousWebsiteVisits)} sub="no e-mail, IP or fingerprint kept" />
-      <StatCard label="Search Feed Queries" value={count(s.totalSearches)} sub="keyword queries to product search" />
-      <StatCard label="Global CTR" value={`${s.clickThroughRate.toLocaleString('en-GB')}%`} sub="visits that went on to Amazon" />
-      <StatCard label="Unique Users" value={count(s.uniqueUsers)} sub="e-mails that clicked" />
-      <StatCard label="Unique Products" value={count(s.uniqueProducts)} sub="clicked at least once" />
+      <StatCard label="Anonymous Visits Tracked" value={count(s.anonymousWebsiteVisits)} hint="no e-mail, IP or fingerprint kept" />
+      <StatCard label="Search Feed Queries" value={count(s.totalSearches)} hint="keyword queries to product search" />
+      <StatCard label="Global CTR" value={`${s.clickThroughRate.toLocaleString('en-GB')}%`} hint="visits that went on to Amazon" />
+      <StatCard label="Unique Users" value={count(s.uniqueUsers)} hint="e-mails that clicked" />
+      <StatCard label="Unique Products" value={count(s.uniqueProducts)} hint="clicked at least once" />
     </StatGrid>
   );
 }
@@ -61,55 +63,39 @@ function ExportLinks({ range }: { range: DateRange }) {
   );
 }
 
+/** The first {@link TOP_CARD_SIZE} of a ranking, name and clicks a line ('—' when there is none). */
+function TopList({ items }: { items: ReadonlyArray<{ key: string; name: string; clicks: number }> }) {
+  if (items.length === 0) return '—';
+  return (
+    <ol className="space-y-1 text-sm font-normal">
+      {items.slice(0, TOP_CARD_SIZE).map((item) => (
+        <li key={item.key} className="flex justify-between gap-2">
+          <span className="truncate" title={item.name}>
+            {item.name}
+          </span>
+          <span className="font-semibold tabular-nums">{count(item.clicks)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function ProductClickTotals({ stats }: { stats: ClickStats }) {
   return (
-    <section aria-labelledby="product-totals-heading" className="space-y-3">
-      <h3 id="product-totals-heading" className="text-base font-semibold text-slate-900">
-        Product click totals
-      </h3>
+    <AdminSection title="Product click totals" level={3} tight>
       <StatGrid label="Product click figures">
-        <StatCard label="Total Clicks" value={count(stats.totalClicks)} sub={`${count(stats.anonymousClicks)} anonymous`} />
+        <StatCard label="Total Clicks" value={count(stats.totalClicks)} hint={`${count(stats.anonymousClicks)} anonymous`} />
         <StatCard label="Unique Users" value={count(stats.uniqueUsers)} />
         <StatCard
           label={`Top ${TOP_CARD_SIZE} Products`}
-          value={
-            stats.topProducts.length === 0 ? (
-              '—'
-            ) : (
-              <ol className="space-y-1 text-sm font-normal">
-                {stats.topProducts.slice(0, TOP_CARD_SIZE).map((p) => (
-                  <li key={p.asin} className="flex justify-between gap-2">
-                    <span className="truncate" title={p.title ?? p.asin}>
-                      {p.title ?? p.asin}
-                    </span>
-                    <span className="font-semibold tabular-nums">{count(p.clickCount)}</span>
-                  </li>
-                ))}
-              </ol>
-            )
-          }
+          value={<TopList items={stats.topProducts.map((p) => ({ key: p.asin, name: p.title ?? p.asin, clicks: p.clickCount }))} />}
         />
         <StatCard
           label={`Top ${TOP_CARD_SIZE} Active E-mails`}
-          value={
-            stats.clicksByEmail.length === 0 ? (
-              '—'
-            ) : (
-              <ol className="space-y-1 text-sm font-normal">
-                {stats.clicksByEmail.slice(0, TOP_CARD_SIZE).map((u) => (
-                  <li key={u.email} className="flex justify-between gap-2">
-                    <span className="truncate" title={u.email}>
-                      {u.email}
-                    </span>
-                    <span className="font-semibold tabular-nums">{count(u.clickCount)}</span>
-                  </li>
-                ))}
-              </ol>
-            )
-          }
+          value={<TopList items={stats.clicksByEmail.map((u) => ({ key: u.email, name: u.email, clicks: u.clickCount }))} />}
         />
       </StatGrid>
-    </section>
+    </AdminSection>
   );
 }
 
@@ -122,30 +108,27 @@ export function ClicksTab({ tabKey }: AdminTabProps) {
     <div className="space-y-5">
       <h2 className="text-lg font-semibold text-slate-900">Click tracking</h2>
       <DateFilter preset={preset} range={range} onChange={setPreset} />
-      <QueryState query={tracking} loading="Loading visits and clicks…" failed="Failed to load e-mail tracking">
+      <AdminQueryState query={tracking} loading="Loading visits and clicks…" failed="Failed to load e-mail tracking">
         {(data) => <SummaryCards tracking={data} />}
-      </QueryState>
+      </AdminQueryState>
       <ExportLinks range={range} />
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="lg:col-span-2">
           <ClicksPerDayChart tabKey={tabKey} />
         </div>
-        <QueryState query={stats} loading="Loading clicks by category…" failed="Failed to load click statistics">
+        <AdminQueryState query={stats} loading="Loading clicks by category…" failed="Failed to load click statistics">
           {(data) => <ClicksByCategoryChart stats={data} />}
-        </QueryState>
-        <QueryState query={tracking} loading="Loading campaigns…" failed="Failed to load e-mail tracking">
+        </AdminQueryState>
+        <AdminQueryState query={tracking} loading="Loading campaigns…" failed="Failed to load e-mail tracking">
           {(data) => <CtrByCampaignChart tracking={data} />}
-        </QueryState>
+        </AdminQueryState>
       </div>
-      <section aria-labelledby="category-tracking-heading" className="space-y-3">
-        <h3 id="category-tracking-heading" className="text-base font-semibold text-slate-900">
-          Category button click tracking
-        </h3>
-        <QueryState query={categories} loading="Loading category clicks…" failed="Failed to load category clicks">
+      <AdminSection title="Category button click tracking" level={3} tight>
+        <AdminQueryState query={categories} loading="Loading category clicks…" failed="Failed to load category clicks">
           {(data) => <CategoryBreakdown stats={data} />}
-        </QueryState>
-      </section>
-      <QueryState query={stats} loading="Loading click statistics…" failed="Failed to load click statistics">
+        </AdminQueryState>
+      </AdminSection>
+      <AdminQueryState query={stats} loading="Loading click statistics…" failed="Failed to load click statistics">
         {(data) => (
           <>
             <ProductClickTotals stats={data} />
@@ -153,16 +136,16 @@ export function ClicksTab({ tabKey }: AdminTabProps) {
             <UsersByActivityList tabKey={tabKey} stats={data} range={range} />
           </>
         )}
-      </QueryState>
+      </AdminQueryState>
       <AllClicksList tabKey={tabKey} range={range} />
-      <QueryState query={tracking} loading="Loading campaigns…" failed="Failed to load e-mail tracking">
+      <AdminQueryState query={tracking} loading="Loading campaigns…" failed="Failed to load e-mail tracking">
         {(data) => (
           <>
             <CampaignTable tracking={data} />
             <RecentEmailVisits tracking={data} />
           </>
         )}
-      </QueryState>
+      </AdminQueryState>
     </div>
   );
 }

@@ -6,106 +6,82 @@
 import type { EmailTracking } from '../../../../../common/api/click-analytics.admin.schema';
 import { paths } from '../../../../../common/paths';
 import { Badge } from '../../../../components/ui/badge';
+import { AdminDataTable, type AdminColumn } from '../../../components/admin-data-table';
+import { AdminPanel } from '../../../components/admin-panel';
+import { AdminEmpty } from '../../../components/admin-states';
 import { Collapsible } from './click-lists';
-import { count } from './stat-card';
+import { count } from './click-format';
 import { ukDateTime } from './uk-time';
 
-const TH = 'px-4 py-2 font-medium';
+type Campaign = EmailTracking['campaigns'][number];
+type Visit = EmailTracking['recentVisits'][number];
+
+const CAMPAIGN_COLUMNS: ReadonlyArray<AdminColumn<Campaign>> = [
+  { id: 'campaign', header: 'Campaign', cell: (c) => c.campaign ?? '—', className: 'font-medium text-slate-900' },
+  { id: 'source', header: 'Source', cell: (c) => c.source ?? '—', className: 'text-slate-700' },
+  { id: 'medium', header: 'Medium', cell: (c) => c.medium ?? '—', className: 'text-slate-700' },
+  { id: 'visits', header: 'Visits', cell: (c) => count(c.visits), align: 'right', className: 'tabular-nums' },
+  { id: 'click-throughs', header: 'Click-throughs', cell: (c) => count(c.clickThroughs), align: 'right', className: 'tabular-nums' },
+  { id: 'ctr', header: 'CTR', cell: (c) => `${c.clickThroughRate.toLocaleString('en-GB')}%`, align: 'right', className: 'tabular-nums' },
+];
+
+const VISIT_COLUMNS: ReadonlyArray<AdminColumn<Visit>> = [
+  {
+    id: 'product',
+    header: 'Product',
+    cell: (v) =>
+      v.productAsin ? (
+        <a href={paths.product(v.productAsin)} className="text-blue-800 hover:underline">
+          {v.productTitle ?? v.productAsin}
+        </a>
+      ) : (
+        <span>{v.path === '/' ? 'Home page' : v.path}</span>
+      ),
+    className: 'text-slate-900',
+  },
+  { id: 'email', header: 'E-mail', cell: (v) => v.userEmail ?? 'Anonymous', className: 'break-all text-slate-700' },
+  { id: 'campaign', header: 'Campaign', cell: (v) => v.campaign ?? '—', className: 'text-slate-700' },
+  { id: 'visited', header: 'Visited', cell: (v) => ukDateTime(v.visitedAt), className: 'whitespace-nowrap text-slate-700' },
+  {
+    id: 'clicked',
+    header: 'Clicked',
+    cell: (v) => (v.clickedThrough ? <Badge tone="green">Yes</Badge> : <Badge tone="slate">No</Badge>),
+  },
+];
+
+const campaignKey = (c: Campaign) => `${c.source}|${c.medium}|${c.campaign}`;
 
 export function CampaignTable({ tracking }: { tracking: EmailTracking }) {
   return (
-    <section aria-labelledby="campaigns-heading" className="rounded-lg border border-slate-200 bg-white">
-      <h3 id="campaigns-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
-        Email Campaign Performance
-      </h3>
-      {tracking.campaigns.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-slate-600">No visits from links with campaign (utm) parameters in this period.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className={TH}>
-                  Campaign
-                </th>
-                <th scope="col" className={TH}>
-                  Source
-                </th>
-                <th scope="col" className={TH}>
-                  Medium
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Visits
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Click-throughs
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  CTR
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {tracking.campaigns.map((c) => (
-                <tr key={`${c.source}|${c.medium}|${c.campaign}`}>
-                  <td className="px-4 py-2 font-medium text-slate-900">{c.campaign ?? '—'}</td>
-                  <td className="px-4 py-2 text-slate-700">{c.source ?? '—'}</td>
-                  <td className="px-4 py-2 text-slate-700">{c.medium ?? '—'}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{count(c.visits)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{count(c.clickThroughs)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{c.clickThroughRate.toLocaleString('en-GB')}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <AdminPanel title="Email Campaign Performance">
+      <AdminDataTable
+        columns={CAMPAIGN_COLUMNS}
+        data={tracking.campaigns}
+        getRowId={campaignKey}
+        empty={<AdminEmpty inset>No visits from links with campaign (utm) parameters in this period.</AdminEmpty>}
+        frame="bare"
+        density="roomy"
+        minWidth="min-w-[36rem]"
+      />
       <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
         A click-through is a visit from which the visitor went on to Amazon. CTR = click-throughs ÷ visits.
       </p>
-    </section>
+    </AdminPanel>
   );
 }
 
 export function RecentEmailVisits({ tracking }: { tracking: EmailTracking }) {
   return (
     <Collapsible title={`Recent Email Visits (${count(tracking.recentVisits.length)})`}>
-      {tracking.recentVisits.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-slate-600">No visits from e-mail links in this period.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {['Product', 'E-mail', 'Campaign', 'Visited', 'Clicked'].map((h) => (
-                  <th key={h} scope="col" className={TH}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {tracking.recentVisits.map((v) => (
-                <tr key={v.id}>
-                  <td className="px-4 py-2 text-slate-900">
-                    {v.productAsin ? (
-                      <a href={paths.product(v.productAsin)} className="text-blue-800 hover:underline">
-                        {v.productTitle ?? v.productAsin}
-                      </a>
-                    ) : (
-                      <span>{v.path === '/' ? 'Home page' : v.path}</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-2 break-all text-slate-700">{v.userEmail ?? 'Anonymous'}</td>
-                  <td className="px-4 py-2 text-slate-700">{v.campaign ?? '—'}</td>
-                  <td className="px-4 py-2 whitespace-nowrap text-slate-700">{ukDateTime(v.visitedAt)}</td>
-                  <td className="px-4 py-2">{v.clickedThrough ? <Badge tone="green">Yes</Badge> : <Badge tone="slate">No</Badge>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminDataTable
+        columns={VISIT_COLUMNS}
+        data={tracking.recentVisits}
+        getRowId={(v) => String(v.id)}
+        empty={<AdminEmpty inset>No visits from e-mail links in this period.</AdminEmpty>}
+        frame="bare"
+        density="roomy"
+        minWidth="min-w-[40rem]"
+      />
     </Collapsible>
   );
 }

@@ -12,8 +12,9 @@ import type {
   PreviewPriceDropsResponse,
 } from '../../../../../common/api/emails.admin.schema';
 import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { messageForPeople } from '../../../../lib/http.client';
+import { AdminPanel } from '../../../components/admin-panel';
+import { AdminCheckbox } from '../../../components/admin-checkbox';
+import { AdminQueryState } from '../../../components/admin-states';
 import { formatPriceString } from '../../../../../common/money';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -21,37 +22,6 @@ const pounds = (price: string | null) => (price === null ? '–' : formatPriceSt
 
 /** Recent drops listed (admin-area §9: 5). */
 export const RECENT_DROPS_SHOWN = 5;
-
-function Card({ id, title, children, extra }: { id: string; title: string; children: React.ReactNode; extra?: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="self-start rounded-lg border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {extra}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function QueryState({ query, loading, failed }: { query: UseQueryResult<unknown>; loading: string; failed: string }) {
-  if (query.isPending)
-    return (
-      <p role="status" className="px-4 py-3 text-sm text-slate-600">
-        {loading}
-      </p>
-    );
-  return (
-    <div role="alert" className="px-4 py-3 text-sm text-red-700">
-      <p>{messageForPeople(query.error, failed)}</p>
-      <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-        Try again
-      </Button>
-    </div>
-  );
-}
 
 export function AlertsWithDrops({
   query,
@@ -73,40 +43,37 @@ export function AlertsWithDrops({
   const extra =
     alerts.length > 0 ? (
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-blue-700"
-          checked={all}
-          onChange={() => onSelectedChange(all ? new Set() : new Set(alerts.map((a) => a.id)))}
-        />
+        <AdminCheckbox checked={all} onChange={() => onSelectedChange(all ? new Set() : new Set(alerts.map((a) => a.id)))} />
         Select all ({selected.size} selected)
       </label>
     ) : null;
   return (
-    <Card id="alerts-with-drops-heading" title="Deal alerts with price drops" extra={extra}>
-      {query.isSuccess ? (
-        alerts.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-slate-600">
-            No deal alerts with price drops right now. They appear here after a price check finds one.
-          </p>
-        ) : (
+    <AdminPanel title="Deal alerts with price drops" level={2} actions={extra} className="self-start">
+      <AdminQueryState
+        query={query}
+        loading="Loading deal alerts…"
+        failed="Failed to fetch deal alerts"
+        empty={(data) =>
+          data.alerts.length === 0 && 'No deal alerts with price drops right now. They appear here after a price check finds one.'
+        }
+        inset
+      >
+        {(data) => (
           <>
             <ul className="divide-y divide-slate-100">
-              {alerts.map((a) => (
+              {data.alerts.map((a) => (
                 <AlertRow key={a.id} alert={a} checked={selected.has(a.id)} onToggle={() => toggle(a.id)} />
               ))}
             </ul>
-            {query.data.total > alerts.length ? (
+            {data.total > data.alerts.length ? (
               <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
-                Showing the {alerts.length} biggest drops of {query.data.total.toLocaleString('en-GB')}.
+                Showing the {data.alerts.length} biggest drops of {data.total.toLocaleString('en-GB')}.
               </p>
             ) : null}
           </>
-        )
-      ) : (
-        <QueryState query={query} loading="Loading deal alerts…" failed="Failed to fetch deal alerts" />
-      )}
-    </Card>
+        )}
+      </AdminQueryState>
+    </AdminPanel>
   );
 }
 
@@ -115,7 +82,7 @@ function AlertRow({ alert, checked, onToggle }: { alert: DealAlert; checked: boo
   const id = `drop-alert-${alert.id}`;
   return (
     <li className="flex gap-3 px-4 py-3">
-      <input id={id} type="checkbox" className="mt-1 h-4 w-4 shrink-0 accent-blue-700" checked={checked} onChange={onToggle} />
+      <AdminCheckbox id={id} checked={checked} onChange={onToggle} className="mt-1" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={id} className="font-medium break-words text-slate-900">
@@ -160,34 +127,38 @@ export function NotificationStats({ query }: { query: UseQueryResult<DealAlertSt
     ['Active Notifications', 'activeNotifications', 'Active alerts notified at least once'],
   ];
   return (
-    <Card id="notification-analytics-heading" title="Notification analytics">
-      {query.isSuccess ? (
-        <dl className="grid grid-cols-2 gap-3 p-4">
-          {figures.map(([label, key, hint]) => (
-            <div key={key} className="rounded-md bg-slate-50 px-3 py-2">
-              <dt className="text-xs text-slate-600">{label}</dt>
-              <dd className="text-2xl font-bold text-slate-900">{query.data[key].toLocaleString('en-GB')}</dd>
-              <dd className="text-xs text-slate-500">{hint}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <QueryState query={query} loading="Loading notification analytics…" failed="Failed to load notification analytics" />
-      )}
-    </Card>
+    <AdminPanel title="Notification analytics" level={2} className="self-start">
+      <AdminQueryState query={query} loading="Loading notification analytics…" failed="Failed to load notification analytics" inset>
+        {(data) => (
+          <dl className="grid grid-cols-2 gap-3 p-4">
+            {figures.map(([label, key, hint]) => (
+              <div key={key} className="rounded-md bg-slate-50 px-3 py-2">
+                <dt className="text-xs text-slate-600">{label}</dt>
+                <dd className="text-2xl font-bold text-slate-900">{data[key].toLocaleString('en-GB')}</dd>
+                <dd className="text-xs text-slate-500">{hint}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </AdminQueryState>
+    </AdminPanel>
   );
 }
 
 export function RecentDrops({ query }: { query: UseQueryResult<PreviewPriceDropsResponse> }) {
   return (
-    <Card id="recent-drops-heading" title="Price drops in the last 24 hours">
-      {query.isSuccess ? (
-        query.data.priceDrops.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-slate-600">No price drops in the last 24 hours.</p>
-        ) : (
+    <AdminPanel title="Price drops in the last 24 hours" level={2} className="self-start">
+      <AdminQueryState
+        query={query}
+        loading="Loading recent price drops…"
+        failed="Failed to preview price drops"
+        empty={(data) => data.priceDrops.length === 0 && 'No price drops in the last 24 hours.'}
+        inset
+      >
+        {(data) => (
           <>
             <ul className="divide-y divide-slate-100">
-              {query.data.priceDrops.slice(0, RECENT_DROPS_SHOWN).map((d) => (
+              {data.priceDrops.slice(0, RECENT_DROPS_SHOWN).map((d) => (
                 <li key={d.asin} className="flex items-start gap-3 px-4 py-2">
                   <Badge tone="red" className="mt-0.5">{`${d.dropPercent}% OFF`}</Badge>
                   <div className="min-w-0">
@@ -200,14 +171,12 @@ export function RecentDrops({ query }: { query: UseQueryResult<PreviewPriceDrops
               ))}
             </ul>
             <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600">
-              Showing {Math.min(RECENT_DROPS_SHOWN, query.data.priceDrops.length)} of {query.data.total.toLocaleString('en-GB')}{' '}
-              {query.data.total === 1 ? 'drop' : 'drops'}.
+              Showing {Math.min(RECENT_DROPS_SHOWN, data.priceDrops.length)} of {data.total.toLocaleString('en-GB')}{' '}
+              {data.total === 1 ? 'drop' : 'drops'}.
             </p>
           </>
-        )
-      ) : (
-        <QueryState query={query} loading="Loading recent price drops…" failed="Failed to preview price drops" />
-      )}
-    </Card>
+        )}
+      </AdminQueryState>
+    </AdminPanel>
   );
 }

@@ -20,6 +20,8 @@ import { toast } from '../../../../components/ui/toast.store';
 import { ApiError, messageForPeople } from '../../../../lib/http.client';
 import { emailTemplatesQuery, syncTemplates, useDeleteTemplate, useSaveTemplate, useSendTestEmail } from '../api';
 import type { AdminTabProps } from '../../../components/admin-tab';
+import { AdminPanel } from '../../../components/admin-panel';
+import { AdminQueryState } from '../../../components/admin-states';
 import { bodyOf, draftOf, emptyDraft, TemplateEditor, type TemplateDraft } from './template-editor';
 
 /** Where the spec's client kept its templates (admin-area §3 "Browser storage"). */
@@ -149,66 +151,57 @@ export function EmailTemplatesTab({ tabKey }: AdminTabProps) {
         sending={sendTest.isPending}
         nameRef={nameRef}
       />
-      <section aria-labelledby="saved-templates-heading" className="self-start rounded-lg border border-slate-200 bg-white">
-        <h2 id="saved-templates-heading" className="border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900">
-          Saved templates
-          {list.data ? <span className="ml-1 text-sm font-normal text-slate-600">({list.data.templates.length})</span> : null}
-        </h2>
-        {list.isPending ? (
-          <p role="status" className="px-4 py-3 text-sm text-slate-600">
-            Loading saved templates…
-          </p>
-        ) : list.isError ? (
-          <div role="alert" className="px-4 py-3 text-sm text-red-700">
-            <p>{messageForPeople(list.error, 'Failed to load the saved templates')}</p>
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.data.templates.length === 0 ? (
-          <p className="px-4 py-3 text-sm text-slate-600">No saved templates yet. Fill in the editor and press Save Template.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {list.data.templates.map((t) => (
-              <li key={t.id} className="px-4 py-3" aria-current={draft.id === t.id ? 'true' : undefined}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-medium break-words text-slate-900">{t.name}</p>
-                  {t.isDefault ? <Badge tone="blue">Used for notifications</Badge> : null}
-                  {draft.id === t.id ? <Badge tone="amber">Editing</Badge> : null}
-                </div>
-                <p className="mt-0.5 text-sm break-words text-slate-700">{t.subject}</p>
-                <p className="text-xs text-slate-600">
-                  From {t.senderEmail} · updated {when.format(new Date(t.updatedAt))}
-                </p>
-                <div className="mt-2 flex gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setDraft(draftOf(t))} aria-label={`Edit ${t.name}`}>
-                    <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-700"
-                        aria-label={`Delete ${t.name}`}
-                        disabled={remove.isPending}
-                      >
-                        <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
-                        Delete
-                      </Button>
-                    }
-                    title={`Delete “${t.name}”?`}
-                    description="The template is removed for every owner. This cannot be undone."
-                    confirmLabel="Delete template"
-                    onConfirm={() => onDelete(t)}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AdminPanel title="Saved templates" note={list.data ? `(${list.data.templates.length})` : undefined} level={2} className="self-start">
+        <AdminQueryState
+          query={list}
+          loading="Loading saved templates…"
+          failed="Failed to load the saved templates"
+          empty={(data) => data.templates.length === 0 && 'No saved templates yet. Fill in the editor and press Save Template.'}
+          inset
+        >
+          {(data) => (
+            <ul className="divide-y divide-slate-100">
+              {data.templates.map((t) => (
+                <li key={t.id} className="px-4 py-3" aria-current={draft.id === t.id ? 'true' : undefined}>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <p className="font-medium break-words text-slate-900">{t.name}</p>
+                    {t.isDefault ? <Badge tone="blue">Used for notifications</Badge> : null}
+                    {draft.id === t.id ? <Badge tone="amber">Editing</Badge> : null}
+                  </div>
+                  <p className="mt-0.5 text-sm break-words text-slate-700">{t.subject}</p>
+                  <p className="text-xs text-slate-600">
+                    From {t.senderEmail} · updated {when.format(new Date(t.updatedAt))}
+                  </p>
+                  <div className="mt-2 flex gap-2">
+                    <Button variant="secondary" size="sm" onClick={() => setDraft(draftOf(t))} aria-label={`Edit ${t.name}`}>
+                      <Pencil className="h-3.5 w-3.5" aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-700"
+                          aria-label={`Delete ${t.name}`}
+                          disabled={remove.isPending}
+                        >
+                          <Trash2 className="h-3.5 w-3.5" aria-hidden="true" />
+                          Delete
+                        </Button>
+                      }
+                      title={`Delete “${t.name}”?`}
+                      description="The template is removed for every owner. This cannot be undone."
+                      confirmLabel="Delete template"
+                      onConfirm={() => onDelete(t)}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminQueryState>
+      </AdminPanel>
     </div>
   );
 }

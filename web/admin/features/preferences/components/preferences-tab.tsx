@@ -4,14 +4,14 @@
  * created and updated dates, the total count and the export data button (a CSV from the server).
  * Refetches every 60 s.
  */
-import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { Badge } from '../../../../components/ui/badge';
-import { Button, buttonClasses } from '../../../../components/ui/button';
-import { Input, Label } from '../../../../components/ui/input';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
-import { StatCard, StatGrid } from '../../../../components/ui/stat-card';
+import { buttonClasses } from '../../../../components/ui/button';
+import { StatCard, StatGrid } from '../../../components/admin-stat-card';
+import { ShowMore, useShowMore } from '../../../components/admin-paging';
+import { EmailSearchField, useEmailSearch } from '../../../components/email-search';
+import { AdminEmpty, AdminError, AdminLoading } from '../../../components/admin-states';
 import { formatDateTime } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { PREFERENCES_EXPORT_URL, userPreferencesQuery } from '../api';
@@ -21,13 +21,11 @@ const PAGE = 100;
 
 export function PreferencesTab({ tabKey }: { tabKey: string }) {
   const prefs = useQuery(userPreferencesQuery(tabKey));
-  const [search, setSearch] = useState('');
-  const [shown, setShown] = useState(PAGE);
-  const term = search.trim().toLowerCase();
-  const rows = useMemo(() => (prefs.data ? prefs.data.preferences.filter((p) => p.email.includes(term)) : []), [prefs.data, term]);
-  if (prefs.isPending) return <LoadingState label="Loading preferences…" />;
+  const { shown, more } = useShowMore(PAGE);
+  const { search, setSearch, term, matching: rows } = useEmailSearch(prefs.data?.preferences);
+  if (prefs.isPending) return <AdminLoading label="Loading preferences…" />;
   if (prefs.isError)
-    return <ErrorState message={messageForPeople(prefs.error, 'Failed to load preferences')} onRetry={() => void prefs.refetch()} />;
+    return <AdminError message={messageForPeople(prefs.error, 'Failed to load preferences')} onRetry={() => void prefs.refetch()} />;
   const all = prefs.data.preferences;
   const completed = all.filter((p) => p.hasCompletedSurvey).length;
 
@@ -40,17 +38,14 @@ export function PreferencesTab({ tabKey }: { tabKey: string }) {
           Export data
         </a>
       </div>
-      <StatGrid className="lg:grid-cols-3">
+      <StatGrid columns={3}>
         <StatCard label="Total" value={prefs.data.total} hint="people who answered or skipped the survey" />
         <StatCard label="Survey Complete" value={completed} />
         <StatCard label="Skipped" value={all.length - completed} />
       </StatGrid>
-      <div className="w-full sm:w-72">
-        <Label htmlFor="preferences-search">Search by e-mail</Label>
-        <Input id="preferences-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      <EmailSearchField value={search} onChange={setSearch} />
       {rows.length === 0 ? (
-        <EmptyState>{term ? 'No preferences match that e-mail.' : 'Nobody has answered the preference survey yet.'}</EmptyState>
+        <AdminEmpty>{term ? 'No preferences match that e-mail.' : 'Nobody has answered the preference survey yet.'}</AdminEmpty>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {rows.slice(0, shown).map((p) => (
@@ -82,13 +77,7 @@ export function PreferencesTab({ tabKey }: { tabKey: string }) {
           ))}
         </ul>
       )}
-      {rows.length > shown ? (
-        <div className="text-center">
-          <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE)}>
-            Show more ({(rows.length - shown).toLocaleString('en-GB')} left)
-          </Button>
-        </div>
-      ) : null}
+      <ShowMore left={rows.length - shown} onMore={more} />
     </div>
   );
 }

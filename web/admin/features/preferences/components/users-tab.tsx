@@ -6,15 +6,13 @@
  * asks no max price or min discount (shopper-screens §2), so those columns of the spec are not shown.
  * Refetches every 60 s.
  */
-import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import type { UserAnalysisRow } from '../../../../../common/api/preferences.admin.schema';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Input, Label } from '../../../../components/ui/input';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
-import { messageForPeople } from '../../../../lib/http.client';
+import { ShowMore, useShowMore } from '../../../components/admin-paging';
+import { EmailSearchField, useEmailSearch } from '../../../components/email-search';
+import { AdminQueryState } from '../../../components/admin-states';
 import { userAnalysisQuery, userClicksExportUrl } from '../api';
 import { ErasePersonButton, ErasePersonForm } from './erase-person';
 import { categoriesText, frequencyText } from './people-format';
@@ -28,10 +26,8 @@ const SUBSCRIPTION: Record<NonNullable<UserAnalysisRow['subscription']>, { label
 
 export function UsersTab({ tabKey }: { tabKey: string }) {
   const users = useQuery(userAnalysisQuery(tabKey));
-  const [search, setSearch] = useState('');
-  const [shown, setShown] = useState(PAGE);
-  const term = search.trim().toLowerCase();
-  const rows = useMemo(() => (users.data ? users.data.users.filter((u) => u.email.includes(term)) : []), [users.data, term]);
+  const { shown, more } = useShowMore(PAGE);
+  const { search, setSearch, term, matching: rows } = useEmailSearch(users.data?.users);
 
   return (
     <div className="space-y-6">
@@ -40,33 +36,26 @@ export function UsersTab({ tabKey }: { tabKey: string }) {
           Users{' '}
           {users.data ? <span className="text-base font-normal text-slate-600">({users.data.total.toLocaleString('en-GB')})</span> : null}
         </h2>
-        <div className="w-full sm:w-72">
-          <Label htmlFor="users-search">Search by e-mail</Label>
-          <Input id="users-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
+        <EmailSearchField value={search} onChange={setSearch} />
       </div>
-      {users.isPending ? (
-        <LoadingState label="Loading users…" />
-      ) : users.isError ? (
-        <ErrorState message={messageForPeople(users.error, 'Failed to load users')} onRetry={() => void users.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState>
-          {term ? 'No user matches that e-mail.' : 'No users yet: nobody has signed up, set an alert or clicked with an e-mail.'}
-        </EmptyState>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
-          {rows.slice(0, shown).map((u) => (
-            <UserRow key={u.email} user={u} />
-          ))}
-        </ul>
-      )}
-      {rows.length > shown ? (
-        <div className="text-center">
-          <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE)}>
-            Show more ({(rows.length - shown).toLocaleString('en-GB')} left)
-          </Button>
-        </div>
-      ) : null}
+      <AdminQueryState
+        query={users}
+        loading="Loading users…"
+        failed="Failed to load users"
+        empty={() =>
+          rows.length === 0 &&
+          (term ? 'No user matches that e-mail.' : 'No users yet: nobody has signed up, set an alert or clicked with an e-mail.')
+        }
+      >
+        {() => (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {rows.slice(0, shown).map((u) => (
+              <UserRow key={u.email} user={u} />
+            ))}
+          </ul>
+        )}
+      </AdminQueryState>
+      <ShowMore left={rows.length - shown} onMore={more} />
       <ErasePersonForm />
     </div>
   );

@@ -5,16 +5,19 @@
  * (issue 25), source badge, NEW USER badge, signup date, click count and expandable click list.
  * Shows 100 rows at a time.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ChevronDown, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { AdminSignup } from '../../../../../common/api/signups.admin.schema';
 import { BULK_DELETE_MAX } from '../../../../../common/api/signups.admin.schema';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
 import { Button } from '../../../../components/ui/button';
-import { Input, Label } from '../../../../components/ui/input';
-import { EmptyState } from '../../../../components/ui/query-state';
 import { toast } from '../../../../components/ui/toast.store';
+import { AdminCheckbox } from '../../../components/admin-checkbox';
+import { ShowMore, useShowMore } from '../../../components/admin-paging';
+import { EmailSearchField, useEmailSearch } from '../../../components/email-search';
+import { AdminPanel } from '../../../components/admin-panel';
+import { AdminEmpty } from '../../../components/admin-states';
 import { formatDateTime } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useDeleteSignup, useDeleteSignups } from '../api';
@@ -24,14 +27,20 @@ import { SignupClicks } from './signup-clicks';
 const PAGE = 100;
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
 
+/** The failure toast of a delete in the spec's words (admin-area §8 "Signups"): 'Error', 'Failed to delete users: …'. */
+const deleteFailed = (what: 'user' | 'users') => (error: unknown) =>
+  toast({
+    title: 'Error',
+    description: `Failed to delete ${what}: ${messageForPeople(error, 'please try again')}`,
+    variant: 'destructive',
+  });
+
 export function SignupList({ tabKey, signups }: { tabKey: string; signups: AdminSignup[] }) {
-  const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [shown, setShown] = useState(PAGE);
+  const { shown, more } = useShowMore(PAGE);
   const bulk = useDeleteSignups(tabKey);
 
-  const term = search.trim().toLowerCase();
-  const matching = useMemo(() => (term ? signups.filter((s) => s.email.includes(term)) : signups), [signups, term]);
+  const { search, setSearch, term, matching } = useEmailSearch(signups);
   const allSelected = matching.length > 0 && matching.every((s) => selected.has(s.id));
   const chosen = signups.filter((s) => selected.has(s.id)).map((s) => s.id);
 
@@ -54,41 +63,20 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
           description: `${plural(r.deletedCount, 'signup')} deleted. Their associated click data (${plural(r.clicksDeleted, 'click')}) has been removed.`,
         });
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: `Failed to delete users: ${messageForPeople(error, 'please try again')}`,
-          variant: 'destructive',
-        }),
+      onError: deleteFailed('users'),
     });
   };
 
   return (
-    <section aria-labelledby="signup-list-heading" className="rounded-lg border border-slate-200 bg-white">
-      <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3">
-        <h3 id="signup-list-heading" className="mr-auto text-base font-semibold text-slate-900">
-          Users <span className="text-sm font-normal text-slate-600">({plural(matching.length, 'signup')})</span>
-        </h3>
-        <div className="w-full sm:w-72">
-          <Label htmlFor="signup-search">Search by e-mail</Label>
-          <Input
-            id="signup-search"
-            type="search"
-            value={search}
-            placeholder="name@example.com"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-      </div>
+    <AdminPanel
+      title="Users"
+      note={`(${plural(matching.length, 'signup')})`}
+      actionsAlign="end"
+      actions={<EmailSearchField value={search} onChange={setSearch} placeholder="name@example.com" />}
+    >
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-2">
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="h-4 w-4"
-            checked={allSelected}
-            disabled={matching.length === 0}
-            onChange={(e) => toggleAll(e.target.checked)}
-          />
+          <AdminCheckbox checked={allSelected} disabled={matching.length === 0} onChange={toggleAll} />
           Select all{term ? ' matching' : ''}
         </label>
         <span className="text-sm text-slate-600" aria-live="polite">
@@ -113,7 +101,7 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
       </div>
       {matching.length === 0 ? (
         <div className="p-4">
-          <EmptyState>{term ? 'No signup matches that e-mail.' : 'No signups yet.'}</EmptyState>
+          <AdminEmpty>{term ? 'No signup matches that e-mail.' : 'No signups yet.'}</AdminEmpty>
         </div>
       ) : (
         <ul className="divide-y divide-slate-100">
@@ -122,14 +110,10 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
           ))}
         </ul>
       )}
-      {matching.length > shown ? (
-        <div className="border-t border-slate-100 px-4 py-3 text-center">
-          <Button variant="secondary" size="sm" onClick={() => setShown((n) => n + PAGE)}>
-            Show {Math.min(PAGE, matching.length - shown)} more of {(matching.length - shown).toLocaleString('en-GB')}
-          </Button>
-        </div>
-      ) : null}
-    </section>
+      <ShowMore left={matching.length - shown} onMore={more} inset>
+        Show {Math.min(PAGE, matching.length - shown)} more of {(matching.length - shown).toLocaleString('en-GB')}
+      </ShowMore>
+    </AdminPanel>
   );
 }
 
@@ -154,23 +138,12 @@ function SignupRow({
           title: 'Signup deleted',
           description: `${r.signup.email} and their associated click data (${plural(r.clicksDeleted, 'click')}) have been removed.`,
         }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: `Failed to delete user: ${messageForPeople(error, 'please try again')}`,
-          variant: 'destructive',
-        }),
+      onError: deleteFailed('user'),
     });
   return (
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={checked}
-          onChange={(e) => onCheck(e.target.checked)}
-          aria-label={`Select ${signup.email}`}
-        />
+        <AdminCheckbox label={`Select ${signup.email}`} checked={checked} onChange={onCheck} />
         <span className="min-w-0 font-medium break-all text-slate-900">{signup.email}</span>
         <StatusBadge status={signup.status} />
         <SourceBadge source={signup.source} />

@@ -14,9 +14,9 @@ import { ClipboardCopy, Download, FileDown, RefreshCw } from 'lucide-react';
 import { SUBSCRIBER_STATUS_LABELS, TOP_CLICKERS_SHOWN, type SignupsResponse } from '../../../../../common/api/signups.admin.schema';
 import { Button, buttonClasses } from '../../../../components/ui/button';
 import { CollapsibleSection } from '../../../../components/ui/collapsible-section';
-import { ErrorState, LoadingState } from '../../../../components/ui/query-state';
-import { StatCard, StatGrid } from '../../../../components/ui/stat-card';
+import { StatCard, StatGrid } from '../../../components/admin-stat-card';
 import { toast } from '../../../../components/ui/toast.store';
+import { AdminError, AdminLoading } from '../../../components/admin-states';
 import { adminTabKey } from '../../../lib/admin-query-keys';
 import { csvFileNameFor, downloadCsv } from '../../../../lib/csv-download';
 import { messageForPeople } from '../../../../lib/http.client';
@@ -25,13 +25,14 @@ import { NewUserBadge } from './signup-badges';
 import { SignupClicks } from './signup-clicks';
 import { SignupList } from './signup-list';
 import { SignupsTable } from './signups-table';
+import { AdminSection } from '../../../components/admin-panel';
 
 export function SignupsTab({ tabKey }: { tabKey: string }) {
   const queryClient = useQueryClient();
   const signups = useQuery(signupsQuery(tabKey));
-  if (signups.isPending) return <LoadingState label="Loading signups…" />;
+  if (signups.isPending) return <AdminLoading label="Loading signups…" />;
   if (signups.isError)
-    return <ErrorState message={messageForPeople(signups.error, 'Failed to load signups')} onRetry={() => void signups.refetch()} />;
+    return <AdminError message={messageForPeople(signups.error, 'Failed to load signups')} onRetry={() => void signups.refetch()} />;
   const data = signups.data;
   const { stats, clickSummary } = data;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminTabKey(tabKey) });
@@ -39,7 +40,7 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-slate-900">Signups</h2>
-      <StatGrid className="lg:grid-cols-3">
+      <StatGrid columns={3}>
         <StatCard label="Total Signups" value={stats.totalSignups} />
         <StatCard label="Today's Signups" value={stats.todaySignups} hint="Since midnight, UK time" />
         <StatCard
@@ -81,16 +82,13 @@ export function SignupsTab({ tabKey }: { tabKey: string }) {
 
       <SignupList tabKey={tabKey} signups={data.signups} />
 
-      <section aria-labelledby="signup-clicks-heading" className="space-y-3">
-        <h3 id="signup-clicks-heading" className="text-base font-semibold text-slate-900">
-          Click tracking
-        </h3>
-        <StatGrid className="lg:grid-cols-3">
+      <AdminSection title="Click tracking" level={3} tight>
+        <StatGrid columns={3}>
           <StatCard label="Unique users who clicked" value={clickSummary.uniqueClickers} />
           <StatCard label="Total users" value={clickSummary.totalUsers} />
           <StatCard label="Conversion rate" value={`${clickSummary.conversionRate.toFixed(1)}%`} hint="Users who clicked ÷ users" />
         </StatGrid>
-      </section>
+      </AdminSection>
 
       <CollapsibleSection
         title={`Top ${TOP_CLICKERS_SHOWN} users by clicks`}

@@ -5,19 +5,23 @@
  * their network only (/24, /48) until the owner opens a row ("Show full IP", audited on the server).
  * Refetches every 60 s.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Eye } from 'lucide-react';
 import type { UnsubscribeRecord } from '../../../../../common/api/subscriptions.admin.schema';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/query-state';
-import { StatCard, StatGrid } from '../../../../components/ui/stat-card';
+import { StatCard, StatGrid } from '../../../components/admin-stat-card';
 import { toast } from '../../../../components/ui/toast.store';
+import { AdminDataTable, type AdminColumn } from '../../../components/admin-data-table';
+import { AdminPanel } from '../../../components/admin-panel';
+import { AdminEmpty, AdminError, AdminLoading } from '../../../components/admin-states';
 import { csvFileNameFor, downloadCsv } from '../../../../lib/csv-download';
 import { formatDateTime } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { unsubscribeRecordQuery, unsubscribesQuery, unsubscribeStatsQuery } from '../api';
+import { AdminSection } from '../../../components/admin-panel';
+import { AdminBarList } from '../../../components/admin-chart-panel';
 
 /** The site's own tracking reasons in words; reasons typed by people are shown as typed. */
 const REASON_LABELS: Readonly<Record<string, string>> = {
@@ -31,10 +35,11 @@ export const reasonText = (reason: string) => REASON_LABELS[reason] ?? reason;
 export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
   const stats = useQuery(unsubscribeStatsQuery(tabKey));
   const list = useQuery(unsubscribesQuery(tabKey));
-  if (stats.isPending || list.isPending) return <LoadingState label="Loading unsubscribes…" />;
+  const columns = useMemo(() => unsubscribeColumns(tabKey), [tabKey]);
+  if (stats.isPending || list.isPending) return <AdminLoading label="Loading unsubscribes…" />;
   if (stats.isError || list.isError) {
     return (
-      <ErrorState
+      <AdminError
         message={messageForPeople(stats.error ?? list.error, 'Failed to load unsubscribes')}
         onRetry={() => {
           void stats.refetch();
@@ -89,102 +94,106 @@ export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
         </StatCard>
       </StatGrid>
 
-      <section aria-labelledby="top-reasons-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h3 id="top-reasons-heading" className="text-base font-semibold text-slate-900">
-          Top reasons
-        </h3>
+      <AdminSection title="Top reasons" level={3} tight className="rounded-lg border border-slate-200 bg-white p-4">
         {stats.data.topReasons.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No unsubscribes yet.</p>
+          <p className="text-sm text-slate-600">No unsubscribes yet.</p>
         ) : (
-          <ol className="mt-3 space-y-2">
-            {stats.data.topReasons.map((r) => (
-              <li key={r.reason} className="text-sm">
-                <div className="flex justify-between gap-3">
-                  <span className="break-words text-slate-900">{reasonText(r.reason)}</span>
-                  <span className="tabular-nums text-slate-700">{r.count.toLocaleString('en-GB')}</span>
-                </div>
-                <div className="mt-1 h-2 rounded bg-slate-100" aria-hidden="true">
-                  <div className="h-2 rounded bg-blue-600" style={{ width: `${Math.max(2, (r.count / (top?.count ?? 1)) * 100)}%` }} />
-                </div>
-              </li>
-            ))}
-          </ol>
+          <AdminBarList
+            bars={stats.data.topReasons.map((r) => ({
+              key: r.reason,
+              label: reasonText(r.reason),
+              value: r.count.toLocaleString('en-GB'),
+              percent: (r.count / (top?.count ?? 1)) * 100,
+            }))}
+          />
         )}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="unsubscribes-table-heading" className="rounded-lg border border-slate-200 bg-white">
-        <h3 id="unsubscribes-table-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">
-          All unsubscribes{' '}
-          <span className="text-sm font-normal text-slate-600">
-            ({list.data.total > records.length ? `newest ${records.length.toLocaleString('en-GB')} of ` : ''}
-            {list.data.total.toLocaleString('en-GB')})
-          </span>
-        </h3>
-        {records.length === 0 ? (
-          <div className="p-4">
-            <EmptyState>No unsubscribe requests yet.</EmptyState>
-          </div>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  {['Email', 'Reason', 'Path', 'Date', 'IP', 'Referrer'].map((h) => (
-                    <th key={h} scope="col" className="px-4 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {records.map((r) => (
-                  <UnsubscribeRow key={r.id} tabKey={tabKey} record={r} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <AdminPanel
+        title="All unsubscribes"
+        note={`(${list.data.total > records.length ? `newest ${records.length.toLocaleString('en-GB')} of ` : ''}${list.data.total.toLocaleString('en-GB')})`}
+      >
+        <AdminDataTable
+          columns={columns}
+          data={records}
+          getRowId={(r) => String(r.id)}
+          empty={
+            <div className="p-4">
+              <AdminEmpty>No unsubscribe requests yet.</AdminEmpty>
+            </div>
+          }
+          frame="bare"
+          density="roomy"
+          minWidth="min-w-[56rem]"
+        />
+      </AdminPanel>
     </div>
   );
 }
 
-function UnsubscribeRow({ tabKey, record }: { tabKey: string; record: UnsubscribeRecord }) {
+/** The table's columns; the IP cell opens the full address of its row (`tabKey` keys that query). */
+function unsubscribeColumns(tabKey: string): ReadonlyArray<AdminColumn<UnsubscribeRecord>> {
+  return [
+    {
+      id: 'email',
+      header: 'Email',
+      cell: (r) => r.email ?? <span className="text-slate-600 italic">Anonymous</span>,
+      className: 'break-all text-slate-900',
+    },
+    {
+      id: 'reason',
+      header: 'Reason',
+      cell: (r) => (
+        <>
+          {reasonText(r.reason)} {r.effective ? null : <Badge tone="outline">link e-mailed</Badge>}
+        </>
+      ),
+      className: 'text-slate-800',
+    },
+    { id: 'path', header: 'Path', cell: (r) => r.visitedPath ?? '—', className: 'font-mono text-xs break-all text-slate-700' },
+    { id: 'date', header: 'Date', cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap text-slate-700' },
+    {
+      id: 'ip',
+      header: 'IP',
+      cell: (r) => <IpCell tabKey={tabKey} record={r} />,
+      className: 'font-mono text-xs whitespace-nowrap text-slate-700',
+    },
+    {
+      id: 'referrer',
+      header: 'Referrer',
+      cell: (r) => r.referrer ?? '—',
+      cellTitle: (r) => r.referrer ?? undefined,
+      className: 'max-w-[16rem] truncate font-mono text-xs text-slate-700',
+    },
+  ];
+}
+
+/** The IP network of a record, and its full address once the owner asks (audited on the server). */
+function IpCell({ tabKey, record }: { tabKey: string; record: UnsubscribeRecord }) {
   const [open, setOpen] = useState(false);
   const full = useQuery({ ...unsubscribeRecordQuery(tabKey, record.id), enabled: open });
   return (
-    <tr>
-      <td className="px-4 py-2 break-all text-slate-900">{record.email ?? <span className="text-slate-600 italic">Anonymous</span>}</td>
-      <td className="px-4 py-2 text-slate-800">
-        {reasonText(record.reason)} {record.effective ? null : <Badge tone="outline">link e-mailed</Badge>}
-      </td>
-      <td className="px-4 py-2 font-mono text-xs break-all text-slate-700">{record.visitedPath ?? '—'}</td>
-      <td className="px-4 py-2 whitespace-nowrap text-slate-700">{formatDateTime(record.createdAt)}</td>
-      <td className="px-4 py-2 font-mono text-xs whitespace-nowrap text-slate-700">
-        {open && full.data ? (
-          (full.data.ipAddress ?? '—')
-        ) : (
-          <span className="inline-flex items-center gap-2">
-            {record.ipAddress ?? '—'}
-            {record.ipAddress ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => setOpen(true)}
-                disabled={open}
-                aria-label={`Show the full IP address of record ${record.id}`}
-              >
-                <Eye className="h-4 w-4" aria-hidden="true" />
-                {open ? 'Loading…' : 'Show'}
-              </Button>
-            ) : null}
-          </span>
-        )}
-        {full.isError ? <span className="block text-red-700">Could not load the address.</span> : null}
-      </td>
-      <td className="max-w-[16rem] truncate px-4 py-2 font-mono text-xs text-slate-700" title={record.referrer ?? undefined}>
-        {record.referrer ?? '—'}
-      </td>
-    </tr>
+    <>
+      {open && full.data ? (
+        (full.data.ipAddress ?? '—')
+      ) : (
+        <span className="inline-flex items-center gap-2">
+          {record.ipAddress ?? '—'}
+          {record.ipAddress ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setOpen(true)}
+              disabled={open}
+              aria-label={`Show the full IP address of record ${record.id}`}
+            >
+              <Eye className="h-4 w-4" aria-hidden="true" />
+              {open ? 'Loading…' : 'Show'}
+            </Button>
+          ) : null}
+        </span>
+      )}
+      {full.isError ? <span className="block text-red-700">Could not load the address.</span> : null}
+    </>
   );
 }

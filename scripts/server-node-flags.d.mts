@@ -1,4 +1,0 @@
-/** Node options the server and the import CLI run with (see server-node-flags.mjs). */
-export declare const SERVER_NODE_FLAGS: readonly string[];
-/** Environment variables (glibc's malloc tunables) the server and the import CLI start with (see server-node-flags.mjs). */
-export declare const SERVER_MALLOC_ENV: Readonly<Record<string, string>>;
