@@ -5,16 +5,21 @@
  * their basis, then popular fillers under 'Popular in {category}'. Cards show '{n}% OFF' or the
  * price and the 'Set Deal Alert' bell ('Confirm Deal Alert'). An unknown key: 'Category not found'.
  * Above the heading, the spec's nav: Deal Alerts, Today's Deals and the category name, which
- * reloads the category (web/shell/page-trail.tsx).
+ * reloads the category (web/shell/page-trail.tsx). Issue 27 ("No deal claim without a basis"): the
+ * deal heading only while the answer counts verified deals (`verifiedDeals`), else
+ * '{category}: prices we track' and the listing's summary of why (as /todays-deals does).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { getShopperCategory, type ShopperCategory } from '../../common/categories';
 import { paths } from '../../common/paths';
 import { buttonClasses } from '../components/ui/button';
+import { verifiedDealCount } from '../components/product/listing-words';
 import { Pagination } from '../components/ui/pagination';
+import { Skeleton } from '../components/ui/skeleton';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { dealListingQuery, useDealListing } from '../features/deals/api';
+import { ListingSummary } from '../features/deals/components/listing-summary';
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
@@ -33,11 +38,14 @@ export function CategoryDealsPage() {
 
 function CategoryDeals({ category }: { category: ShopperCategory }) {
   const { page, goTo } = usePageParam();
-  const words = describe.listing('deals', category, true);
-  useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   const session = useSession();
   const affiliateTag = useAffiliateTag();
   const listing = useDealListing({ kind: 'today', category: category.key, page });
+  // Issue 27: 'Today's Top {category} Deals' only while the listing counts verified deals; with
+  // none, neutral words ('{category}: prices we track') and the summary says why.
+  const deals = listing.isError ? 0 : verifiedDealCount(listing.data);
+  const words = describe.listing('deals', category, true, deals ?? undefined);
+  useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   useServedPage(page, listing.data?.page);
   const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const queryClient = useQueryClient();
@@ -68,15 +76,28 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
         }
       />
       <div className="border-l-4 pl-4" style={{ borderColor: category.colour }}>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Today's Top {category.name} Deals</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {deals === null ? (
+            <>
+              <span className="sr-only">Loading</span>
+              <Skeleton inline className="h-8 w-64" />
+            </>
+          ) : (
+            words.heading
+          )}
+        </h1>
         <p className="mt-1 text-slate-700">{formatLongDate(new Date())}</p>
         <p className="mt-2 max-w-3xl text-slate-700">{category.description}</p>
+        <div className="mt-2">
+          <ListingSummary answer={listing.data} scope={`in ${category.name}`} />
+        </div>
       </div>
       {pager('top')}
       <ListingGrid
         status={listing.status}
         products={listing.data?.products ?? []}
         popularHeading={`Popular in ${category.name}`}
+        plainHeading={deals !== null && deals > 0 ? 'Other products we track' : `All ${category.name} products`}
         dealsLabel={`${category.name} deals`}
         orderedBy={listing.data?.orderedBy}
         plainBadge="price"

@@ -152,6 +152,29 @@ describe('Category deals page trail (shopper-screens §2: Deal Alerts, Today’s
   });
 });
 
+describe('Category deals page without a verified deal (issue 27 "No deal claim without a basis")', () => {
+  it("heads the page '{category}: prices we track', says why, and badges each card with its price", async () => {
+    const plain = listed(1, {
+      section: 'popular',
+      dealBasis: null,
+      price: '24.50',
+      originalPrice: null,
+      discountPercent: null,
+      discount: null,
+      savingBasis: null,
+      savingBasisLabel: null,
+    });
+    open('/categories/electronics', { 'GET /api/deals': listing([plain], 1) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Electronics: prices we track' })).toBeVisible();
+    expect(within(screen.getByRole('main')).queryByRole('heading', { name: /deals/i })).toBeNull();
+    expect(screen.getByTestId('listing-summary')).toHaveTextContent(/no product/i);
+    const card = screen.getByRole('article', { name: 'Listed product 1' });
+    expect(within(card).getAllByText('£24.50')).toHaveLength(2);
+    expect(within(card).queryByText(/Popular|Special Deal|% OFF/)).toBeNull();
+  });
+});
+
 describe('One table of paths (common/paths.ts; issue 26)', () => {
   function registered(list: RouteObject[]): string[] {
     return list.flatMap((route) => [...(route.path ? [route.path] : []), ...registered(route.children ?? [])]);

@@ -348,7 +348,7 @@ const ROUTES: ReadonlyArray<[string[], Render, boolean]> = [
   [[r.cookiePolicy], staticRenderer('cookiePolicy'), false],
   [[r.subscribe, `${r.subscribe}/*`], staticRenderer('subscribe'), false],
   // The admin area (issue 11) is not for crawlers, but it is a page.
-  [['admin/*', 'management/*'], staticRenderer('admin'), false],
+  [[r.adminArea, r.management], staticRenderer('admin'), false],
   [[r.categoryPageCatchAll], renderOwnerPage, false],
 ];
 const MATCHERS = ROUTES.flatMap(([patterns, render, cached]) => patterns.map((p) => ({ re: patternToRegExp(p), render, cached })));

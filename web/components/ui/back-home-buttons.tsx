@@ -1,6 +1,7 @@
 /** 'Back' and 'Home' buttons of the static pages (content-and-account-pages §2.7). */
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Home } from 'lucide-react';
+import { paths } from '../../../common/paths';
 import { Button, buttonClasses } from './button';
 
 export function BackHomeButtons() {
@@ -12,7 +13,7 @@ export function BackHomeButtons() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back
       </Button>
-      <Link to="/" className={buttonClasses('secondary')}>
+      <Link to={paths.home()} className={buttonClasses('secondary')}>
         <Home className="h-4 w-4" aria-hidden="true" />
         Home
       </Link>

@@ -67,7 +67,7 @@ export function ConfirmEmailView({ email, t, sig, onConfirmed, deviceToken = nul
         <p className="text-slate-700">
           So it no longer subscribes you. To get our e-mails again, set a deal alert or use Sign In, and open the newest link we send.
         </p>
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
+        <Link to={paths.home()} className={buttonClasses('primary', 'lg')}>
           Back to Home
         </Link>
       </Panel>
@@ -78,7 +78,7 @@ export function ConfirmEmailView({ email, t, sig, onConfirmed, deviceToken = nul
       <XCircle className="h-12 w-12 text-red-700" aria-hidden="true" />
       <h1 className="text-2xl font-bold text-slate-900">This confirmation link is invalid or has expired</h1>
       <p className="text-slate-700">Set a deal alert again and we'll send you a fresh link.</p>
-      <Link to="/" className={buttonClasses('primary', 'lg')}>
+      <Link to={paths.home()} className={buttonClasses('primary', 'lg')}>
         Back to Home
       </Link>
     </Panel>

@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Loader2, MailCheck, MailX } from 'lucide-react';
+import { paths } from '../../../../common/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -66,7 +67,7 @@ export function UnsubscribeForm({ initialEmail, t, sig, token }: UnsubscribeForm
         <p className="text-sm text-slate-600">
           To protect you, only the owner of <strong>{unsubscribe.data.email}</strong> can stop its e-mails.
         </p>
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
+        <Link to={paths.home()} className={buttonClasses('primary', 'lg')}>
           Return to Homepage
         </Link>
       </Panel>
@@ -79,7 +80,7 @@ export function UnsubscribeForm({ initialEmail, t, sig, token }: UnsubscribeForm
         <p className="text-slate-700">
           We won't send any more e-mails to <strong>{unsubscribe.data.email || email.trim()}</strong>. It takes effect straight away.
         </p>
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
+        <Link to={paths.home()} className={buttonClasses('primary', 'lg')}>
           Return to Homepage
         </Link>
       </Panel>
@@ -102,7 +103,7 @@ export function UnsubscribeForm({ initialEmail, t, sig, token }: UnsubscribeForm
         <p className="text-slate-700">
           <strong>{initialEmail}</strong> no longer receives our e-mails.
         </p>
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
+        <Link to={paths.home()} className={buttonClasses('primary', 'lg')}>
           Return to Homepage
         </Link>
       </Panel>
