@@ -63,6 +63,7 @@ import { amazonApiAdminRoutes } from './features/amazon-api/amazon-api.admin.rou
 import { emailTestAdminRoutes } from './features/emails/email-test.admin.routes';
 import { emailTemplatesRoutes } from './features/emails/email-templates.admin.routes';
 import { emailAlertsRoutes } from './features/emails/email-alerts.admin.routes';
+import { outboxAdminRoutes } from './features/emails/outbox.admin.routes';
 import { dealPagesRoutes } from './features/deal-pages/deal-pages.routes';
 import { dealLinksAdminRoutes } from './features/deal-pages/deal-links.admin.routes';
 
@@ -136,6 +137,8 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   clicksAdminRoutes,
   // Issue 27: the owners' signed deal links.
   dealLinksAdminRoutes,
+  // Issue 29: the delivery log (the outbox).
+  outboxAdminRoutes,
 ];
 
 /**

@@ -6,8 +6,9 @@
  * same payload and configuration give the same message at every attempt (links are signed at the
  * payload's `issuedAt`), so a retry sends the same e-mail.
  *
- * Kinds composed here: 'price-drop' and 'deal-alert-notification' (templates/price-drop.email.tsx;
- * the second is an owner's "Send Deal Alert Notifications", issue 12), 'price-drop-summary' and
+ * Kinds composed here: 'price-drop' and 'deal-alert-notification' (templates/price-drop.email.tsx,
+ * or the owner's default template when one is chosen, issue 29; the second is an owner's "Send Deal
+ * Alert Notifications", issue 12), 'price-drop-summary' and
  * 'deal-digest' (templates/deal-digest.email.tsx).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { EMAIL_CAMPAIGNS, type EmailCampaign } from '../../common/email-campaigns';
 import type { DeferredEmail } from './outbox';
 import { priceDropDedupeKey } from './outbox-keys';
+import type { OwnerTemplateText } from './owner-template';
 import type { PriceDropInput } from './templates/price-drop.email';
 import type { DealDigestContent } from './templates/deal-digest.email';
 
@@ -157,18 +159,45 @@ function parsed<T>(schema: z.ZodType<T>, row: { kind: string; payload: unknown }
   return result.data;
 }
 
+/** Whether rows of `kind` are price-drop alerts (the owner's default template applies to them, issue 29). */
+export function isPriceDropKind(kind: string): boolean {
+  return kind in PRICE_DROP_KINDS;
+}
+
 /**
  * Composes a deferred outbox row with this site's configuration (PUBLIC_URL for links, SECRET_KEY for
- * the signed unsubscribe link). Throws {@link DeferredEmailError} for an unknown kind or a payload
+ * the signed unsubscribe link). A price-drop row ('price-drop', 'deal-alert-notification') is
+ * composed with `ownerTemplate` when given (the owner's default template, issue 29: the same nine
+ * values, house footer, one-click unsubscribe link and `List-Unsubscribe`/`List-Unsubscribe-Post`
+ * headers, RFC 8058), else with the built-in price-drop e-mail. Throws {@link DeferredEmailError} for an unknown kind or a payload
  * that does not parse; whatever the template throws otherwise.
  */
 export async function composeDeferred(
   env: { PUBLIC_URL: string; SECRET_KEY: string },
   row: { kind: string; payload: unknown; recipient: string },
+  ownerTemplate?: OwnerTemplateText | null,
 ): Promise<ComposedParts> {
   const campaign = PRICE_DROP_KINDS[row.kind];
   if (campaign) {
     const { issuedAt, ...input } = parsed(priceDropPayloadSchema, row);
+    if (ownerTemplate) {
+      // Issue 29: the owner's chosen template ("Use for deal alert notifications") for every price-drop alert.
+      const { composeOwnerTemplate, templateValuesFor } = await import('./owner-template');
+      const values = templateValuesFor(
+        {
+          asin: input.asin,
+          productTitle: input.productTitle,
+          productImageUrl: input.productImageUrl,
+          beforePence: input.oldPricePence,
+          afterPence: input.newPricePence,
+          recipient: input.recipient,
+        },
+        env.PUBLIC_URL,
+        campaign,
+      );
+      const message = composeOwnerTemplate(env, ownerTemplate, values, { campaign, unsubscribe: { recipient: row.recipient, issuedAt } });
+      return { subject: message.subject, html: message.html, text: message.text, headers: message.headers };
+    }
     // The template (React Email) loads on the first message, not at server start (cold start).
     const { composePriceDropEmail } = await import('./templates/price-drop.email');
     const message = await composePriceDropEmail(env, input, issuedAt, campaign);

@@ -14,8 +14,9 @@
  * Each failed attempt logs one `warn` line (outbox id, attempt, error type and codes, the retry time
  * in ISO 8601) and a row going 'dead' one `error` line (delivery-log.ts), never the recipient, the
  * message or the server's reply text (issue 25: a two-minute SMTP outage used to log nothing).
- * A deferred row (only a `payload`) is composed right before it is sent (deferred-email.ts); one
- * that cannot be composed is 'dead' at once.
+ * A deferred row (only a `payload`) is composed right before it is sent (deferred-email.ts): a
+ * price-drop alert with the owner's default template, from its sender, when one is chosen (issue 29),
+ * else the built-in e-mail; one that cannot be composed is 'dead' at once.
  *
  * A dead SMTP server loses nothing (rows stay pending and are retried) and duplicates nothing (a row
  * is marked right after the server accepts it; the Message-ID is derived from the dedupe key, so in
@@ -29,7 +30,9 @@ import { emailOutbox } from '../db/schema/email.schema';
 import type { Env } from '../env';
 import { mailableEmails } from './mailability';
 import { createTransport, type Transport } from './transport';
-import { composeDeferred, type ComposedParts } from './deferred-email';
+import { composeDeferred, isPriceDropKind, type ComposedParts } from './deferred-email';
+import { emailTemplates } from '../db/schema/email.schema';
+import { senderFromHeader, SENDER_LOCAL_PARTS, type SenderLocalPart } from '../../common/email-templates';
 import { jsonLineMailLogger, logDeadMessage, logFailedAttempt, type MailLogger } from './delivery-log';
 
 /** Attempts before a row is 'dead'. */
@@ -115,6 +118,13 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
     await releaseExpiredLeases(deps.db, deps.clock());
     let remaining = limit;
     let retryAllAt: Date | null = null;
+    // The owner's default template, read once per run on the first price-drop row (issue 29).
+    let ownerTemplate: OwnerDefaultTemplate | null | undefined;
+    const templateFor = async (row: OutboxRow) => {
+      if (row.subject !== null || !isPriceDropKind(row.kind)) return null;
+      if (ownerTemplate === undefined) ownerTemplate = await ownerDefaultTemplate(deps.db);
+      return ownerTemplate;
+    };
     while (remaining > 0 && retryAllAt === null) {
       const now = deps.clock();
       const rows = await claimDue(deps.db, now, Math.min(remaining, CLAIM_BATCH));
@@ -139,8 +149,11 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
         // Our lease may have run out while earlier rows were sent: then another sender may hold it.
         if (!(await renewLease(deps.db, row.id, deps.clock()))) continue;
         let parts: ComposedParts;
+        let from = row.sender ?? deps.env.MAIL_FROM;
         try {
-          parts = await partsOf(deps.env, row);
+          const template = await templateFor(row);
+          parts = await partsOf(deps.env, row, template);
+          if (template && row.sender === null) from = ownerSender(template.sender, deps.env);
         } catch (error) {
           await finish(deps.db, row.id, { status: 'dead', attempts: row.attempts + 1, lastError: describeError(error) });
           logDeadMessage(
@@ -154,7 +167,7 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
         }
         try {
           const delivery = await transport.send({
-            from: row.sender ?? deps.env.MAIL_FROM,
+            from,
             to: row.recipient,
             subject: parts.subject,
             html: parts.html,
@@ -199,12 +212,33 @@ export async function deliverDueEmails(deps: SenderDeps, opts: { limit?: number 
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 
-/** The row's message: as queued, or composed now from its payload (deferred-email.ts). */
-async function partsOf(env: Env, row: OutboxRow): Promise<ComposedParts> {
+/** The row's message: as queued, or composed now from its payload (deferred-email.ts), with the owner's template when given. */
+async function partsOf(env: Env, row: OutboxRow, template: OwnerDefaultTemplate | null): Promise<ComposedParts> {
   if (row.subject !== null && row.html !== null && row.text !== null) {
     return { subject: row.subject, html: row.html, text: row.text, headers: row.headers };
   }
-  return composeDeferred(env, row);
+  return composeDeferred(env, row, template);
+}
+
+type OwnerDefaultTemplate = Pick<typeof emailTemplates.$inferSelect, 'subject' | 'htmlContent' | 'sender'>;
+
+/**
+ * The template an owner marked "Use for deal alert notifications" (`email_templates.is_default`), or
+ * null: automatic price-drop alerts are composed with it at send time (issue 29).
+ */
+async function ownerDefaultTemplate(db: Db): Promise<OwnerDefaultTemplate | null> {
+  const [row] = await db
+    .select({ subject: emailTemplates.subject, htmlContent: emailTemplates.htmlContent, sender: emailTemplates.sender })
+    .from(emailTemplates)
+    .where(sql`${emailTemplates.isDefault}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The From header of the template's sender on MAIL_DOMAIN (admin-area §5), 'alerts' when it names none of the six. */
+function ownerSender(sender: string, env: Env): string {
+  const local = (SENDER_LOCAL_PARTS as readonly string[]).includes(sender) ? (sender as SenderLocalPart) : 'alerts';
+  return senderFromHeader(local, env.MAIL_DOMAIN);
 }
 
 /** 'sending' rows whose lease ran out (a sender died mid-run) go back to 'pending'. */

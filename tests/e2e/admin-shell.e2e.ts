@@ -1,7 +1,7 @@
 /**
  * The admin shell in Chromium (issue 11 parts 1 and 2): a visitor without a session is sent to
  * the sign-in page, a refused sign-in says so, the owner (created from ADMIN_EMAIL/ADMIN_PASSWORD
- * on first start) signs in, sees 'Product Management Admin' with its 19 tabs, switches tabs by URL,
+ * on first start) signs in, sees 'Product Management Admin' with its 20 tabs, switches tabs by URL,
  * by click and by keyboard (the back button follows), refreshes, reads the audit log and signs
  * out. The shopper home page loads no admin code. Desktop 1280 and mobile 390 px; screenshots in
  * test-results/e2e/admin-*.png.
@@ -72,7 +72,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     await context.close();
   });
 
-  it('desktop 1280: sign-in, the 19 tabs by URL, click and keyboard, back, Refresh, audit log, sign out', async () => {
+  it('desktop 1280: sign-in, the 20 tabs by URL, click and keyboard, back, Refresh, audit log, sign out', async () => {
     const context = await newContext(1280);
     const page = await context.newPage();
 
@@ -92,7 +92,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
     expect(path_(page)).toBe('/admin/stats');
     const tabs = page.getByRole('tab');
-    expect(await tabs.count()).toBe(19);
+    expect(await tabs.count()).toBe(20);
     expect(await tabs.allTextContents()).toEqual([
       'products list',
       'Product Catalog',
@@ -113,6 +113,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
       'Similar',
       'Categories (category button clicks)',
       'Deal links',
+      'Delivery log',
     ]);
     await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Statistics');
     await page.getByRole('heading', { name: 'Statistics', exact: true }).waitFor();
@@ -138,12 +139,12 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     await page.waitForURL(/\/admin\/similar-products$/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Similar');
     await page.keyboard.press('End');
-    await page.waitForURL(/\/admin\/deal-links$/);
+    await page.waitForURL(/\/admin\/delivery-log$/);
     await page.keyboard.press('ArrowRight'); // wraps to the first
     await page.waitForURL(/\/admin$/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('products list');
     await page.keyboard.press('ArrowLeft'); // wraps to the last
-    await page.waitForURL(/\/admin\/deal-links$/);
+    await page.waitForURL(/\/admin\/delivery-log$/);
     expect(await page.getByRole('tab', { selected: true }).getAttribute('tabindex')).toBe('0');
     expect(await page.locator('[role="tab"][tabindex="0"]').count()).toBe(1);
     await page.keyboard.press('Tab'); // out of the bar, into the panel
@@ -154,7 +155,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
     await page.goBack();
-    await page.waitForURL(/\/admin\/deal-links$/);
+    await page.waitForURL(/\/admin\/delivery-log$/);
 
     // Refresh refetches the open tab's queries and the audit log.
     const refetched = page.waitForResponse((r) => r.url().includes('/api/admin/audit-log') && r.status() === 200);
@@ -203,8 +204,8 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     // A tab far to the right is scrolled into view when selected by keyboard.
     await page.getByRole('tab', { selected: true }).focus();
     await page.keyboard.press('End');
-    await page.waitForURL(/\/admin\/deal-links$/);
-    const visible = await page.getByRole('tab', { name: 'Deal links' }).evaluate((el) => {
+    await page.waitForURL(/\/admin\/delivery-log$/);
+    const visible = await page.getByRole('tab', { name: 'Delivery log' }).evaluate((el) => {
       const box = el.getBoundingClientRect();
       return box.left >= 0 && box.right <= window.innerWidth;
     });

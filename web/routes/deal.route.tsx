@@ -3,6 +3,7 @@
  * e-mails, DESIGN.md §4 "E-mail"): 'Loading Deal...', then the product with its price history;
  * an unknown ASIN shows a not-found message with Back to Home.
  */
+import { paths } from '../../common/paths';
 import { useDeferredValue } from 'react';
 import { Link, useParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
@@ -45,7 +46,7 @@ export function DealPage() {
         </p>
         <div className="flex gap-2">
           {!missing && <Button onClick={() => void detail.refetch()}>Try Again</Button>}
-          <Link to="/" className={buttonClasses(missing ? 'primary' : 'secondary')}>
+          <Link to={paths.home()} className={buttonClasses(missing ? 'primary' : 'secondary')}>
             Back to Home
           </Link>
         </div>

@@ -11,6 +11,7 @@
  * - "Up to N% off" only with N from data: the largest verified saving on that page; without verified
  *   deals the benefit says instead that a saving is shown only when we can back it up.
  */
+import { paths } from '../../common/paths';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BellRing, CheckCircle2, Percent, ShieldCheck, Zap } from 'lucide-react';
@@ -86,7 +87,7 @@ export function SignupPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => void navigate('/todays-deals?newuser=true'), SIGNUP_REDIRECT_MS);
+    const timer = window.setTimeout(() => void navigate(`${paths.todaysDeals()}?newuser=true`), SIGNUP_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
@@ -129,7 +130,7 @@ export function SignupPage() {
             <CheckCircle2 className="mx-auto h-12 w-12 text-green-600" aria-hidden="true" />
             <h1 className="text-2xl font-bold text-slate-900">You're All Set!</h1>
             <p className="text-slate-700">Check your inbox for a link to confirm your address. Taking you to today's deals…</p>
-            <Link to="/" className={buttonClasses('primary', 'lg', 'w-full')}>
+            <Link to={paths.home()} className={buttonClasses('primary', 'lg', 'w-full')}>
               Start Shopping Deals
             </Link>
           </div>

@@ -4,10 +4,6 @@
  * message. No I/O.
  */
 import type { CategoryKey } from '../../../common/categories';
-import { emailLink, type EmailCampaign } from '../../../common/email-campaigns';
-import type { TemplateValues } from '../../../common/email-templates';
-import { penceToPriceString } from '../../../common/money';
-import { paths } from '../../../common/paths';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 import { discountPercent } from '../../../common/discount';
 
@@ -103,30 +99,8 @@ export function dropPercent(beforePence: number, afterPence: number): number {
   return discountPercent(beforePence, afterPence) ?? 0;
 }
 
-/** Only http(s) image URLs go into a template (a feed value such as `javascript:` becomes blank). */
-function safeImageUrl(url: string | null | undefined): string {
-  return url && /^https?:\/\//i.test(url) ? url : '';
-}
-
 /**
- * The nine placeholder values (admin-area §9) for one product and recipient. Prices in pounds
- * without £; `affiliateUrl` is our tracked redirect `/go/{ASIN}` with the campaign's utm parameters
- * (DESIGN.md §4: e-mails never link straight to Amazon).
+ * The nine placeholder values of one message: moved to server/email/owner-template.ts (issue 29), where
+ * the sender also composes automatic price-drop alerts with the owner's template; re-exported here.
  */
-export function templateValuesFor(
-  input: { asin: string; productTitle: string; productImageUrl: string | null; beforePence: number; afterPence: number; recipient: string },
-  publicUrl: string,
-  campaign: EmailCampaign,
-): TemplateValues {
-  return {
-    productTitle: input.productTitle,
-    asin: input.asin,
-    beforePrice: penceToPriceString(input.beforePence),
-    afterPrice: penceToPriceString(input.afterPence),
-    priceChange: penceToPriceString(Math.max(0, input.beforePence - input.afterPence)),
-    priceChangePercent: String(dropPercent(input.beforePence, input.afterPence)),
-    affiliateUrl: emailLink(publicUrl, paths.go(input.asin), campaign),
-    productImageUrl: safeImageUrl(input.productImageUrl),
-    userEmail: input.recipient,
-  };
-}
+export { templateValuesFor } from '../../email/owner-template';

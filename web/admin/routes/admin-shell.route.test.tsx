@@ -27,6 +27,10 @@ const AUDIT: FakeAnswer = {
     entries: [
       { id: 1, adminId: 1, adminEmail: 'owner@example.com', action: 'login', target: null, counts: null, at: '2026-06-01T09:00:00.000Z' },
     ],
+    total: 1,
+    page: 1,
+    pageSize: 20,
+    actions: ['login'],
   } satisfies AuditLogResponse,
 };
 
@@ -102,13 +106,13 @@ describe('the admin shell', () => {
     expect(currentUrl(router)).toBe('/admin/login?next=%2Fadmin%2Fsignups');
   });
 
-  it("shows the 18 tabs of the spec and issue 27's Deal links, and the URL picks the tab, whose panel loads", async () => {
+  it("shows the 18 tabs of the spec, issue 27's Deal links and issue 29's Delivery log, and the URL picks the tab, whose panel loads", async () => {
     fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
     renderRoutes(routes(), '/admin/similar-products');
     const bar = await screen.findByRole('tablist', { name: 'Admin sections' });
     const tabs = within(bar).getAllByRole('tab');
     expect(tabs.map((t) => [t.id.replace('admin-tab-', ''), t.textContent])).toEqual(ADMIN_TABS.map((t) => [t.key, t.label]));
-    expect(tabs).toHaveLength(19);
+    expect(tabs).toHaveLength(20);
     expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Similar');
     const panel = screen.getByRole('tabpanel');
     expect(panel).toHaveAccessibleName('Similar');
@@ -145,13 +149,13 @@ describe('the admin shell', () => {
     expect(tabStops()).toEqual([screen.getByRole('tab', { name: 'Clicks' })]);
 
     await user.keyboard('{End}');
-    await waitFor(() => expect(currentUrl(router)).toBe('/admin/deal-links'));
-    expect(screen.getByRole('tab', { name: 'Deal links' })).toHaveFocus();
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/delivery-log'));
+    expect(screen.getByRole('tab', { name: 'Delivery log' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(currentUrl(router)).toBe('/admin'));
     expect(screen.getByRole('tab', { name: 'products list' })).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(currentUrl(router)).toBe('/admin/deal-links'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/delivery-log'));
     await user.keyboard('{Home}');
     await waitFor(() => expect(currentUrl(router)).toBe('/admin'));
     // Tab leaves the bar for the panel.
@@ -159,8 +163,8 @@ describe('the admin shell', () => {
     expect(screen.getByRole('tabpanel')).toHaveFocus();
     // Back follows.
     await router.navigate(-1);
-    await waitFor(() => expect(currentUrl(router)).toBe('/admin/deal-links'));
-    await waitFor(() => expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Deal links'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/delivery-log'));
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Delivery log'));
   });
 
   it('keeps /management and its tabs under /management, and sends an unknown tab to the first', async () => {

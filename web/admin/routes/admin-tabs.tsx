@@ -123,6 +123,12 @@ export const ADMIN_TABS: readonly AdminTab[] = [
     label: 'Deal links',
     load: () => import('../features/deal-links/components/deal-links-tab').then((m) => ({ default: m.DealLinksTab })),
   },
+  // Issue 29: the delivery log (the e-mail outbox: states, errors, next try; resend a dead message).
+  {
+    key: 'delivery-log',
+    label: 'Delivery log',
+    load: () => import('../features/outbox/components/outbox-tab').then((m) => ({ default: m.OutboxTab })),
+  },
 ];
 
 /** The tab `/admin` opens (the spec's first). */

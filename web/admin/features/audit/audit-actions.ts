@@ -37,6 +37,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'emails.test': 'Sent a test e-mail',
   'emails.deal-alert-notifications': 'Sent deal alert notifications',
   'emails.price-drop-summary': 'Sent the price drop summary',
+  'outbox.resend': 'Resent a dead e-mail',
   'amazon.import': 'Imported products from Amazon',
 };
 

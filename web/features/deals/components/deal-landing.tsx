@@ -7,6 +7,7 @@
  * counters that count this visitor's own vote (not saved), and the editorial/commission note.
  * Header links Home, Deal Alerts, Admin.
  */
+import { paths } from '../../../../common/paths';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Star, Tag, ThumbsDown, ThumbsUp } from 'lucide-react';
@@ -54,7 +55,7 @@ export function DealLanding({ deal, price, notice, children }: DealLandingProps)
   return (
     <div className="mx-auto max-w-3xl space-y-6" data-testid="deal-landing">
       <nav aria-label="Deal page" className="flex gap-4 text-sm text-blue-800">
-        <Link to="/" className="hover:underline">
+        <Link to={paths.home()} className="hover:underline">
           Home
         </Link>
         <Link to="/deal-alerts" className="hover:underline">
