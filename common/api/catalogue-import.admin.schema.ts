@@ -10,6 +10,35 @@ import { OBSERVED_AT_FIELD, OBSERVED_AT_RULES, parseObservedAt } from '../observ
 import { productSchema } from './products.schema';
 import { safeText } from './text.schema';
 
+/**
+ * Replace All's confirmation (issue 29): the multipart field `confirmDeleteCount`, sent before
+ * `csvFile`, must equal the number of products the file would delete, or the upload answers 409
+ * {@link replaceRefusedSchema} with that number and nothing changes.
+ */
+export const CONFIRM_DELETE_COUNT_FIELD = 'confirmDeleteCount';
+
+/** `confirmDeleteCount`'s text: a whole number, 0 or more. */
+export const confirmDeleteCountTextSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}$/, 'must be a whole number of products, 0 or more');
+
+/**
+ * The 409 answer of an unconfirmed Replace All: `deleteCount` products would go, and with them
+ * `priceObservationCount` price observations, `categoryPageEntryCount` category-page places and
+ * `budgetDealEntryCount` Under £15 places; `alertCount` alerts would keep their ASIN and lose the link.
+ */
+export const replaceRefusedSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  deleteCount: z.number().int(),
+  priceObservationCount: z.number().int(),
+  categoryPageEntryCount: z.number().int(),
+  budgetDealEntryCount: z.number().int(),
+  alertCount: z.number().int(),
+});
+export type ReplaceRefused = z.infer<typeof replaceRefusedSchema>;
+
 /** `?strict=true`: any rejected row rejects the whole file (nothing is written). Default false. */
 export const csvUploadQuerySchema = z.object({
   strict: z
@@ -111,7 +140,7 @@ export type ImportProgressLine =
       /** Data rows read so far. */
       rowsRead: number;
     }
-  | { type: 'result'; status: number; body: CatalogueUploadResponse | { error: string; message: string } };
+  | { type: 'result'; status: number; body: CatalogueUploadResponse | ReplaceRefused | { error: string; message: string } };
 
 /** Products one bulk request may carry. */
 export const BULK_IMPORT_MAX_PRODUCTS = 5000;

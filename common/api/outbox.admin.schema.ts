@@ -63,7 +63,16 @@ export const outboxPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Messages in each state (the whole outbox, not only the filter). */
-  counts: z.record(z.enum(OUTBOX_STATES), z.number().int()),
+  // One named property per state (a record keyed by an enum lists them as required without
+  // defining them, which OpenAPI tools flag).
+  counts: z.object({
+    waiting: z.number().int(),
+    budget: z.number().int(),
+    failed: z.number().int(),
+    sent: z.number().int(),
+    dead: z.number().int(),
+    suppressed: z.number().int(),
+  } satisfies Record<(typeof OUTBOX_STATES)[number], z.ZodNumber>),
 });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 

@@ -10,12 +10,14 @@
  * - `DELETE /api/admin/products/{id}`, `DELETE /api/admin/products` `{ ids }`,
  *   `DELETE /api/admin/products/clear-all` → `{ deletedCount }`
  * - `DELETE /api/admin/cache` → `{ cleared: true, catalogueVersion }`
+ * - `PATCH /api/admin/products/{asin}` {@link ProductEditBody} → `{ product, changed }` (issue 29)
  *
  * Prices are strings of pounds ("12.99") as in the shopper Product shape (products.schema.ts);
  * the histogram's band edges are integer pence.
  */
 import { z } from 'zod';
 import { SHOPPER_CATEGORY_KEYS } from '../categories';
+import { parsePriceToPence } from '../money';
 import {
   ADMIN_PRODUCT_PAGE_SIZES,
   ADMIN_PRODUCT_SORT_KEYS,
@@ -172,3 +174,52 @@ export const topDealsResponseSchema = z.object({
   categories: z.array(z.object({ key: z.enum(chipKeys), label: z.string(), count: z.number().int() })),
 });
 export type TopDealsResponse = z.infer<typeof topDealsResponseSchema>;
+
+/** Categories an owner may give a product: the ten shopper keys or 'other'. */
+export const EDITABLE_CATEGORY_KEYS = [...SHOPPER_CATEGORY_KEYS, 'other'] as const;
+
+/**
+ * `PATCH /api/admin/products/{asin}` (issue 29 "Edit a product"): at least one of
+ * - `title`: 1–1000 characters, trimmed;
+ * - `price`: pounds, a number or a string such as "12.99" or "£1,299.99" (more than 0, at most
+ *   £1,000,000); recorded as a price observation (source 'admin');
+ * - `imageUrl`: an http(s) URL of at most 2048 characters, or null to remove it;
+ * - `category`: one of the ten shopper category keys or 'other'.
+ *
+ * `isActive` is refused with 400: the catalogue has no inactive state yet (docs/decisions/0025).
+ * Unknown fields are refused with 400 naming them.
+ */
+export const productEditBodySchema = z
+  .object({
+    title: safeText(1000).trim().min(1, 'must not be empty').optional(),
+    price: z
+      .union([z.number(), safeText(40)], 'must be a price in pounds, e.g. 12.99')
+      .transform((value, ctx) => {
+        const parsed = parsePriceToPence(value);
+        if (parsed.ok) return parsed.pence;
+        ctx.addIssue({ code: 'custom', message: `must be a price in pounds above 0 and at most £1,000,000 (${parsed.reason})` });
+        return z.NEVER;
+      })
+      .optional(),
+    imageUrl: safeText(2048)
+      .trim()
+      .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), 'must be an http(s) URL')
+      .nullable()
+      .optional(),
+    category: z.enum(EDITABLE_CATEGORY_KEYS, `must be one of ${EDITABLE_CATEGORY_KEYS.join(', ')}`).optional(),
+    isActive: z
+      .unknown()
+      .refine(() => false, 'cannot be changed: the catalogue has no inactive state yet (docs/decisions/0025)')
+      .optional(),
+  })
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, 'must change at least one of title, price, imageUrl, category');
+export type ProductEditBody = z.input<typeof productEditBodySchema>;
+export type ProductEdit = z.output<typeof productEditBodySchema>;
+
+/** The edit's answer: the product as the list shows it now, and what changed ("old → new" per field). */
+export const productEditResponseSchema = z.object({
+  product: adminProductSchema,
+  changed: z.record(z.string(), z.string()),
+});
+export type ProductEditResponse = z.infer<typeof productEditResponseSchema>;

@@ -27,6 +27,8 @@ export interface Failure {
   ok: false;
   reason: FailureReason;
   message: string;
+  /** Figures the answer carries beside `error` and `message` (e.g. a 409's `deleteCount`). */
+  details?: Readonly<Record<string, number>>;
 }
 
 /** A successful outcome with its value. */
@@ -38,7 +40,8 @@ export interface Success<T> {
 export type Outcome<T> = Success<T> | Failure;
 
 export const ok = <T>(value: T): Success<T> => ({ ok: true, value });
-export const fail = (reason: FailureReason, message: string): Failure => ({ ok: false, reason, message });
+export const fail = (reason: FailureReason, message: string, details?: Readonly<Record<string, number>>): Failure =>
+  details ? { ok: false, reason, message, details } : { ok: false, reason, message };
 
 /**
  * Sends `outcome`: the value with `successStatus` (default 200), or the failure's status with
@@ -47,5 +50,5 @@ export const fail = (reason: FailureReason, message: string): Failure => ({ ok: 
 export function sendOutcome<T>(reply: FastifyReply, outcome: Outcome<T>, successStatus = 200): FastifyReply {
   if (outcome.ok) return reply.status(successStatus).send(outcome.value);
   const status = FAILURE_STATUS[outcome.reason];
-  return reply.status(status).send(errorBody(status, outcome.message));
+  return reply.status(status).send({ ...errorBody(status, outcome.message), ...outcome.details });
 }

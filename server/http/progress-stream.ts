@@ -53,7 +53,11 @@ export async function answerWithProgress<T>(
     const outcome = await work(progress);
     line = outcome.ok
       ? { type: 'result', status: 200, body: outcome.value as Extract<ImportProgressLine, { type: 'result' }>['body'] }
-      : { type: 'result', status: FAILURE_STATUS[outcome.reason], body: errorBody(FAILURE_STATUS[outcome.reason], outcome.message) };
+      : {
+          type: 'result',
+          status: FAILURE_STATUS[outcome.reason],
+          body: { ...errorBody(FAILURE_STATUS[outcome.reason], outcome.message), ...outcome.details },
+        };
   } catch (error) {
     request.log.error({ err: errorSummary(error) }, 'unexpected error');
     line = { type: 'result', status: 500, body: errorBody(500, 'Something went wrong on our side. Please try again.') };

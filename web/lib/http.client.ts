@@ -62,7 +62,7 @@ export interface RequestOptions {
  * `undefined`. Throws {@link ApiError} on a non-ok status and the fetch error on network failure.
  */
 export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
   options: RequestOptions = {},

@@ -11,6 +11,10 @@
  * - `DELETE /api/admin/products` `{ ids }` → `{ deletedCount }`
  * - `DELETE /api/admin/products/clear-all` → `{ deletedCount }`
  * - `DELETE /api/admin/cache` → `{ cleared: true, catalogueVersion }`
+ * - `GET /api/admin/products/export-csv` → the whole catalogue as CSV in the importer's columns
+ *   (`catalogue-YYYY-MM-DD.csv`; offered before Replace All and bulk deletes, decision 0025)
+ * - `PATCH /api/admin/products/{asin}` `{ title?, price?, imageUrl?, category? }` → `{ product, changed }`
+ *   (issue 29; 400 naming the field, 404 unknown ASIN; 403 without this site's Origin)
  *
  * Shapes: common/api/products.admin.schema.ts; rules: catalogue-admin.service.ts.
  */
@@ -21,25 +25,50 @@ import {
   adminStatsSchema,
   cacheClearedResponseSchema,
   deletedCountResponseSchema,
+  productEditBodySchema,
+  productEditResponseSchema,
   productIdsBodySchema,
   productsByIdsResponseSchema,
   topDealsResponseSchema,
 } from '../../../common/api/products.admin.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendOutcome } from '../../http/outcome';
-import { idParamsSchema } from '../../http/params';
+import { asinParamsSchema, idParamsSchema } from '../../http/params';
+import { csvFileName, sendCsv, type CsvColumn } from '../../http/csv-download';
+import { penceToPriceString } from '../../../common/money';
+import { findCatalogueForExport, type CatalogueExportRow } from './catalogue-admin.queries';
 import {
   catalogueStats,
   clearAllProducts,
   clearAnswerCaches,
   deleteProduct,
   deleteProducts,
+  editProduct,
   listAdminProducts,
   productsByIds,
   topDeals,
 } from './catalogue-admin.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/**
+ * The export's columns, named as the importer reads them (catalogue-layout.ts), so the file can be
+ * imported back with Replace All: prices in pounds, `category` Amazon's name when known (else our key).
+ */
+const EXPORT_COLUMNS: readonly CsvColumn<CatalogueExportRow>[] = [
+  { header: 'asin', value: (r) => r.asin },
+  { header: 'title', value: (r) => r.title },
+  { header: 'price', value: (r) => penceToPriceString(r.pricePence) },
+  { header: 'originalPrice', value: (r) => (r.listPricePence === null ? '' : penceToPriceString(r.listPricePence)) },
+  { header: 'savingBasisType', value: (r) => r.savingBasisType ?? '' },
+  { header: 'rating', value: (r) => r.rating ?? '' },
+  { header: 'reviewCount', value: (r) => r.reviewCount ?? '' },
+  { header: 'imageUrl', value: (r) => r.imageUrl ?? '' },
+  { header: 'productURL', value: (r) => r.sourceUrl ?? '' },
+  { header: 'category', value: (r) => r.categoryName ?? r.category },
+  { header: 'brand', value: (r) => r.brand ?? '' },
+  { header: 'observedAt', value: (r) => r.priceAsOf.toISOString() },
+];
 
 export async function catalogueAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
@@ -76,6 +105,23 @@ export async function catalogueAdminRoutes(app: App, deps: AppDeps): Promise<voi
     '/products',
     { schema: { body: productIdsBodySchema, response: { 200: deletedCountResponseSchema, ...errors } } },
     async (request) => deleteProducts(db, request.admin!.id, request.body.ids, deps.clock()),
+  );
+
+  app.get('/products/export-csv', async (_request, reply) =>
+    sendCsv(reply, csvFileName('catalogue', deps.clock()), EXPORT_COLUMNS, await findCatalogueForExport(db)),
+  );
+
+  app.patch(
+    '/products/:asin',
+    {
+      schema: {
+        params: asinParamsSchema,
+        body: productEditBodySchema,
+        response: { 200: productEditResponseSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendOutcome(reply, await editProduct(db, tag, request.admin!.id, request.params.asin, request.body, deps.clock())),
   );
 
   app.delete('/cache', { schema: { response: { 200: cacheClearedResponseSchema, ...errors } } }, async (request) =>

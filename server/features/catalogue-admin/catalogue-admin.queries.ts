@@ -200,3 +200,64 @@ export async function findTopDeals(db: Db, limit: number): Promise<AdminProductR
     .orderBy(desc(products.dealPercent), desc(products.trendingScore), asc(products.id))
     .limit(limit);
 }
+
+/** The product with this ASIN, or undefined. */
+export async function findProductByAsin(db: Db | Tx, asin: string): Promise<AdminProductRow | undefined> {
+  const [row] = await db.select(adminColumns).from(products).where(eq(products.asin, asin)).limit(1);
+  return row;
+}
+
+/** The descriptive columns an owner may edit (issue 29); the price goes through the prices feature. */
+export interface ProductDetailsUpdate {
+  title?: string;
+  imageUrl?: string | null;
+  category?: string;
+}
+
+/** Writes `update` onto product `id` and moves `updated_at` to `now`. No-op when `update` is empty. */
+export async function updateProductDetails(tx: Tx, id: number, update: ProductDetailsUpdate, now: Date): Promise<void> {
+  if (Object.keys(update).length === 0) return;
+  await tx
+    .update(products)
+    .set({ ...update, updatedAt: now })
+    .where(eq(products.id, id));
+}
+
+/** One product as the catalogue export writes it (pence, the stored columns). */
+export interface CatalogueExportRow {
+  asin: string;
+  title: string;
+  pricePence: number;
+  listPricePence: number | null;
+  savingBasisType: string | null;
+  rating: number | null;
+  reviewCount: number | null;
+  imageUrl: string | null;
+  sourceUrl: string | null;
+  category: string;
+  categoryName: string | null;
+  brand: string | null;
+  priceAsOf: Date;
+}
+
+/** Every product, by id, with the columns the importer reads back (catalogue-layout.ts). */
+export async function findCatalogueForExport(db: Db): Promise<CatalogueExportRow[]> {
+  return db
+    .select({
+      asin: products.asin,
+      title: products.title,
+      pricePence: products.pricePence,
+      listPricePence: products.listPricePence,
+      savingBasisType: products.savingBasisType,
+      rating: products.rating,
+      reviewCount: products.reviewCount,
+      imageUrl: products.imageUrl,
+      sourceUrl: products.sourceUrl,
+      category: products.category,
+      categoryName: products.categoryName,
+      brand: products.brand,
+      priceAsOf: products.priceAsOf,
+    })
+    .from(products)
+    .orderBy(asc(products.id));
+}

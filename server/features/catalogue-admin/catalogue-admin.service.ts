@@ -22,8 +22,11 @@ import type {
   AdminStats,
   CacheClearedResponse,
   DeletedCountResponse,
+  ProductEdit,
+  ProductEditResponse,
   TopDealsResponse,
 } from '../../../common/api/products.admin.schema';
+import { recordPrices, setProductPrices } from '../prices';
 import { recordAdminAction } from '../audit';
 import { dealBasisOf, toShownProduct } from '../products';
 import {
@@ -34,7 +37,10 @@ import {
   deleteAllProducts,
   deleteProductsByIds,
   findAdminProductPage,
+  findProductByAsin,
   findProductsByIds,
+  updateProductDetails,
+  type ProductDetailsUpdate,
   findTopDeals,
   type AdminProductRow,
 } from './catalogue-admin.queries';
@@ -146,7 +152,11 @@ export async function deleteProduct(db: Db, adminId: number, id: number, now: Da
   const deletedCount = await catalogueTransaction(db, async (tx) => {
     const deleted = await deleteProductsByIds(tx, [id]);
     if (deleted > 0) await noteCatalogueWrite(tx);
-    await recordAdminAction(tx, { adminId, action: 'products.delete', target: row.asin, counts: { deleted } }, now);
+    await recordAdminAction(
+      tx,
+      { adminId, action: 'products.delete', target: row.asin, counts: { deleted }, detail: deleted > 0 ? { deleted: [row.asin] } : null },
+      now,
+    );
     return deleted;
   });
   return deletedCount === 0 ? fail('not-found', `id: no product with id ${id}`) : ok({ deletedCount });
@@ -155,10 +165,21 @@ export async function deleteProduct(db: Db, adminId: number, id: number, now: Da
 /** Bulk `DELETE /api/admin/products` `{ ids }`: deletes those that exist; answers how many went. */
 export async function deleteProducts(db: Db, adminId: number, ids: readonly number[], now: Date): Promise<DeletedCountResponse> {
   const unique = [...new Set(ids)];
+  // The audit entry lists the ASINs that go (issue 29).
+  const asins = (await findProductsByIds(db, unique)).map((row) => row.asin);
   const deletedCount = await catalogueTransaction(db, async (tx) => {
     const deleted = await deleteProductsByIds(tx, unique);
     if (deleted > 0) await noteCatalogueWrite(tx);
-    await recordAdminAction(tx, { adminId, action: 'products.bulk-delete', counts: { requested: unique.length, deleted } }, now);
+    await recordAdminAction(
+      tx,
+      {
+        adminId,
+        action: 'products.bulk-delete',
+        counts: { requested: unique.length, deleted },
+        detail: { deleted: asins, deletedTotal: deleted },
+      },
+      now,
+    );
     return deleted;
   });
   return { deletedCount };
@@ -186,4 +207,78 @@ export async function clearAnswerCaches(db: Db, adminId: number, now: Date): Pro
     await recordAdminAction(tx, { adminId, action: 'cache.clear' }, now);
   });
   return { cleared: true, catalogueVersion: await catalogueVersionOf(db).current() };
+}
+
+/** The price source an owner's edit is recorded under (price_observations.source, products.price_source). */
+export const ADMIN_EDIT_SOURCE = 'admin';
+
+const shown = (value: string | null | undefined): string => (value === null || value === undefined || value === '' ? '(none)' : value);
+
+/**
+ * `PATCH /api/admin/products/{asin}` (issue 29 "Edit a product"): writes the fields of `edit` that
+ * differ from the stored product, in one catalogue transaction (cached answers drop). A new price
+ * (pence) is set through the prices feature (`setProductPrices`: list price and saving basis kept,
+ * `price_as_of` = `now`, source 'admin') and recorded as a price observation (`recordPrices`, which
+ * refreshes the 30-day statistics and deal basis). The audit entry 'products.edit' names the ASIN and
+ * every changed field as "old → new" (prices in pounds). Answers the product as the list shows it and
+ * those changes (empty when nothing differed; then nothing is written but the audit entry is not
+ * either). Fails 'not-found' (404) when no product has this ASIN. Throws what the database throws.
+ */
+export async function editProduct(
+  db: Db,
+  affiliateTag: string,
+  adminId: number,
+  asin: string,
+  edit: ProductEdit,
+  now: Date,
+): Promise<Outcome<ProductEditResponse>> {
+  const before = await findProductByAsin(db, asin);
+  if (!before) return fail('not-found', `asin: no product with ASIN ${asin}`);
+  const details: ProductDetailsUpdate = {};
+  const changed: Record<string, string> = {};
+  if (edit.title !== undefined && edit.title !== before.title) {
+    details.title = edit.title;
+    changed.title = `${before.title} → ${edit.title}`;
+  }
+  if (edit.imageUrl !== undefined && edit.imageUrl !== before.imageUrl) {
+    details.imageUrl = edit.imageUrl;
+    changed.imageUrl = `${shown(before.imageUrl)} → ${shown(edit.imageUrl)}`;
+  }
+  if (edit.category !== undefined && edit.category !== before.category) {
+    details.category = edit.category;
+    changed.category = `${before.category} → ${edit.category}`;
+  }
+  const newPrice = edit.price !== undefined && edit.price !== before.pricePence ? edit.price : undefined;
+  if (newPrice !== undefined) changed.price = `${penceToPriceString(before.pricePence)} → ${penceToPriceString(newPrice)}`;
+  if (Object.keys(changed).length > 0) {
+    await catalogueTransaction(db, async (tx) => {
+      await updateProductDetails(tx, before.id, details, now);
+      if (newPrice !== undefined) {
+        const listPricePence = before.listPricePence;
+        await setProductPrices(
+          tx,
+          [
+            {
+              productId: before.id,
+              pricePence: newPrice,
+              listPricePence,
+              savingBasisType: before.savingBasisType,
+              observedAt: now,
+              source: ADMIN_EDIT_SOURCE,
+            },
+          ],
+          now,
+        );
+        await recordPrices(
+          tx,
+          [{ productId: before.id, asin, pricePence: newPrice, listPricePence, source: ADMIN_EDIT_SOURCE, observedAt: now }],
+          now,
+        );
+      }
+      await noteCatalogueWrite(tx);
+      await recordAdminAction(tx, { adminId, action: 'products.edit', target: asin, detail: { changed } }, now);
+    });
+  }
+  const after = (await findProductByAsin(db, asin)) ?? before;
+  return ok({ product: toAdminProduct(after, affiliateTag), changed });
 }

@@ -225,9 +225,63 @@ describe('Replace All', () => {
     expect(entry).toMatchObject({ action: 'catalogue.replace.refused', counts: { rows: 3, rejected: 1 } });
   });
 
-  it('without strict keeps the file’s products, deletes the rest, and logs the counts', async () => {
+  it('unconfirmed, answers 409 with the exact count and what goes with it, and changes nothing', async () => {
+    const before = await catalogue();
+    const [gone] = (await database.query<{ id: number }>("select id from products where asin = 'B0GONE0001'")).rows;
+    await database.query(
+      `insert into deal_alerts (user_email, product_asin, product_id, product_title, target_price_pence)
+       values ('shopper@example.com', 'B0GONE0001', $1, 'Gone toaster', 1000)`,
+      [gone!.id],
+    );
+    const file = `${HEADER}B0KEEP0001,Kept kettle,18.00,,Kitchen\nB0NEW00001,New blender,25.00,,Kitchen\n`;
+    for (const url of ['/api/admin/replace-with-csv', '/api/admin/products/replace']) {
+      const res = await upload(url, csvUpload(file));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        deleteCount: 2,
+        priceObservationCount: 2,
+        categoryPageEntryCount: 0,
+        budgetDealEntryCount: 0,
+        alertCount: 1,
+      });
+      expect(res.json().message).toMatch(/^confirmDeleteCount: this file would delete 2 products/);
+      const wrong = await upload(
+        url,
+        multipartBody([
+          { name: 'confirmDeleteCount', content: '1' },
+          { name: 'csvFile', fileName: 'p.csv', content: file },
+        ]),
+      );
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json().deleteCount).toBe(2);
+      expect(await catalogue()).toEqual(before);
+    }
+    const bad = await upload(
+      '/api/admin/products/replace',
+      multipartBody([
+        { name: 'confirmDeleteCount', content: 'all' },
+        { name: 'csvFile', fileName: 'p.csv', content: file },
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('confirmDeleteCount: must be a whole number of products, 0 or more');
+    const stranger = await upload('/api/admin/products/replace', csvUpload(file), { origin: PUBLIC_URL });
+    expect(stranger.statusCode).toBe(401);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('confirmed with the exact count keeps the file’s products, deletes the rest, and logs the counts', async () => {
     const file = `${HEADER}B0KEEP0001,Kept kettle,18.00,,Kitchen\nB0NEW00001,New blender,25.00,,Kitchen\nB0BAD00001,Bad row,not a price,,\n`;
-    const body = (await upload('/api/admin/replace-with-csv', csvUpload(file))).json<CatalogueUploadResponse>();
+    const confirmed = multipartBody([
+      { name: 'confirmDeleteCount', content: '2' },
+      { name: 'csvFile', fileName: 'products.csv', content: file },
+    ]);
+    const res = await upload('/api/admin/replace-with-csv', confirmed);
+    const [alert] = (
+      await database.query<{ asin: string; product_id: number | null }>('select product_asin as asin, product_id from deal_alerts')
+    ).rows;
+    expect(alert).toEqual({ asin: 'B0GONE0001', product_id: null });
+    const body = res.json<CatalogueUploadResponse>();
     expect(body).toMatchObject({ committed: true, importedCount: 2, deletedCount: 2 });
     expect(body.report).toMatchObject({ imported: 1, updated: 1, priceChanged: 1 });
     expect(await catalogue()).toEqual([

@@ -42,14 +42,7 @@ import {
   type ExistingProduct,
   type OptionalProductColumn,
 } from './catalogue.queries';
-import {
-  confirmPrices,
-  recordPrices,
-  refreshProductStats,
-  statsOfNewProduct,
-  type NewObservation,
-  type NewProductValues,
-} from '../prices';
+import { confirmPrices, recordPrices, refreshProductStats, statsOfNewProduct, type NewObservation, type NewProductValues } from '../prices';
 
 export interface ImportOptions {
   /** Reject the whole file (write nothing) when any row is bad. */

@@ -10,6 +10,13 @@
  * `strict` and a bad row, or a malformed file, nothing changes at all; a file with no accepted row
  * deletes nothing (an empty or mistaken file must not empty the shop).
  *
+ * Confirmation (issue 29): Replace All deletes only when the multipart field `confirmDeleteCount`
+ * (sent before `csvFile`) equals the number of products the file would delete. Otherwise the whole
+ * import rolls back and the answer is 409 with `deleteCount` and what goes with it (price
+ * observations, category-page and Under £15 places; alerts keep their ASIN): the admin page's dry
+ * run. A file that would delete nothing needs no confirmation. A malformed `confirmDeleteCount`
+ * answers 400 naming it before the file is read.
+ *
  * One upload at a time per database handle: a second one answers 409 while the first runs.
  *
  * True times (issue 27): Add Products and Replace All read the multipart field `observedAt` (sent
@@ -18,7 +25,10 @@
  * before a byte of the file is imported.
  */
 import type { Readable } from 'node:stream';
+import { AUDIT_DETAIL_MAX_IDS } from '../../../common/api/admin-auth.admin.schema';
 import {
+  CONFIRM_DELETE_COUNT_FIELD,
+  confirmDeleteCountTextSchema,
   OBSERVED_AT_FIELD,
   observedAtTextSchema,
   type CatalogueUploadResponse,
@@ -31,7 +41,7 @@ import { fail, ok, type Outcome } from '../../http/outcome';
 import { recordAdminAction } from '../audit';
 import type { CatalogueRow } from './catalogue-row';
 import type { ImportReport } from './catalogue-import.service';
-import { deleteProductsNotIn } from './catalogue.queries';
+import { asinsNotIn, deleteProductsNotIn, replaceImpact, type ReplaceImpact } from './catalogue.queries';
 import { importCatalogueAndCheckAlerts, type CatalogueUpdateDeps } from './catalogue-update.service';
 
 /** What an upload reports while it runs: bytes and data rows read, and the phase. */
@@ -63,7 +73,10 @@ export interface UploadPlan {
   action: string;
   rowRule?: (row: CatalogueRow) => string | null;
   /** Runs only when at least one row was accepted and nothing went wrong. */
-  afterRows?: (tx: Tx, acceptedAsins: readonly string[]) => Promise<{ deletedCount?: number; listedCount?: number }>;
+  afterRows?: (
+    tx: Tx,
+    acceptedAsins: readonly string[],
+  ) => Promise<{ deletedCount?: number; listedCount?: number; deletedAsins?: string[] }>;
 }
 
 const running = new WeakSet<object>();
@@ -86,6 +99,40 @@ export function uploadObservedAt(fields: CatalogueUploadRequest['fields'], now: 
 }
 
 /**
+ * The upload's `confirmDeleteCount` field: absent or empty → undefined; else the whole number, or a
+ * failure 'invalid' naming the field and its rule.
+ */
+export function uploadConfirmDeleteCount(fields: CatalogueUploadRequest['fields']): Outcome<number | undefined> {
+  const values = fields?.[CONFIRM_DELETE_COUNT_FIELD] ?? [];
+  if (values.length > 1) return fail('invalid', `${CONFIRM_DELETE_COUNT_FIELD}: must be given once`);
+  const text = values[0]?.trim() ?? '';
+  if (text === '') return ok(undefined);
+  const form = confirmDeleteCountTextSchema.safeParse(text);
+  if (!form.success) return fail('invalid', `${CONFIRM_DELETE_COUNT_FIELD}: ${form.error.issues[0]?.message ?? 'is not valid'}`);
+  return ok(Number(form.data));
+}
+
+/** Thrown inside the import's transaction to roll it back when Replace All was not confirmed. */
+class ReplaceNotConfirmed extends Error {
+  constructor(readonly impact: ReplaceImpact) {
+    super('replace not confirmed');
+  }
+}
+
+/** The 409 of an unconfirmed Replace All, with the exact figures. */
+function replaceRefused(impact: ReplaceImpact, confirmed: number | undefined): Outcome<never> {
+  const n = impact.deleteCount;
+  const said = confirmed === undefined ? 'is missing' : `was ${confirmed}`;
+  return fail(
+    'conflict',
+    `${CONFIRM_DELETE_COUNT_FIELD}: this file would delete ${n} product${n === 1 ? '' : 's'} ` +
+      `(with ${impact.priceObservationCount} price observations and ${impact.categoryPageEntryCount} category-page entries); ` +
+      `send ${CONFIRM_DELETE_COUNT_FIELD}=${n} to confirm (it ${said}). Nothing was changed.`,
+    { ...impact },
+  );
+}
+
+/**
  * Add Products (mode 'add') or Replace All Products (mode 'replace'), the file's prices observed at
  * the request's `observedAt` field (see {@link uploadObservedAt}; a bad one fails 'invalid' and the
  * file is drained unread).
@@ -100,15 +147,23 @@ export function importUploadedCatalogue(
     request.stream.resume(); // let the rest of the body drain: the answer is already decided
     return Promise.resolve(observedAt);
   }
+  const confirmed = mode === 'replace' ? uploadConfirmDeleteCount(request.fields) : ok(undefined);
+  if (!confirmed.ok) {
+    request.stream.resume();
+    return Promise.resolve(confirmed);
+  }
   const plan: UploadPlan =
     mode === 'add'
       ? { action: 'catalogue.upload' }
       : {
           action: 'catalogue.replace',
           afterRows: async (tx, asins) => {
+            const impact = await replaceImpact(tx, asins);
+            if (impact.deleteCount > 0 && impact.deleteCount !== confirmed.value) throw new ReplaceNotConfirmed(impact);
+            const deletedAsins = impact.deleteCount > 0 ? await asinsNotIn(tx, asins, AUDIT_DETAIL_MAX_IDS) : [];
             const deletedCount = await deleteProductsNotIn(tx, asins);
             if (deletedCount > 0) await noteCatalogueWrite(tx);
-            return { deletedCount };
+            return { deletedCount, deletedAsins };
           },
         };
   return importUpload(deps, { ...request, observedAt: observedAt.value }, plan);
@@ -131,6 +186,12 @@ export async function importUpload(
   running.add(deps.db);
   try {
     return ok(await runUpload(deps, request, plan));
+  } catch (error) {
+    if (error instanceof ReplaceNotConfirmed) {
+      const confirmed = uploadConfirmDeleteCount(request.fields);
+      return replaceRefused(error.impact, confirmed.ok ? confirmed.value : undefined);
+    }
+    throw error;
   } finally {
     running.delete(deps.db);
   }
@@ -144,7 +205,7 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
     ended = true;
   });
   const target = /@/.test(request.fileName) ? null : request.fileName;
-  let extra: { deletedCount?: number; listedCount?: number } = {};
+  let extra: { deletedCount?: number; listedCount?: number; deletedAsins?: string[] } = {};
   const { report, alerts } = await importCatalogueAndCheckAlerts(
     deps,
     { stream },
@@ -158,7 +219,14 @@ async function runUpload(deps: CatalogueUpdateDeps, request: CatalogueUploadRequ
         if (asins.length > 0 && plan.afterRows) extra = await plan.afterRows(tx, asins);
         await recordAdminAction(
           tx,
-          { adminId: request.adminId, action: plan.action, target, counts: auditCounts(counts, extra) },
+          {
+            adminId: request.adminId,
+            action: plan.action,
+            target,
+            counts: auditCounts(counts, extra),
+            // Issue 29: what a Replace All deleted, by ASIN.
+            detail: extra.deletedAsins?.length ? { deleted: extra.deletedAsins, deletedTotal: extra.deletedCount ?? 0 } : null,
+          },
           deps.clock(),
         );
       },

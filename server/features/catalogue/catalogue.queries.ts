@@ -305,3 +305,55 @@ export async function deleteProductsNotIn(db: Queryable, keep: readonly string[]
   // Both drivers answer `{ rows }` (PGlite and node-postgres).
   return Number((deleted as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
+
+/** What a Replace All keeping `keep` would delete (issue 29): products, and what goes with them. */
+export interface ReplaceImpact {
+  deleteCount: number;
+  /** Their price observations (deleted with them). */
+  priceObservationCount: number;
+  /** Their places on category pages (deleted with them). */
+  categoryPageEntryCount: number;
+  /** Their places on the Under £15 list (deleted with them). */
+  budgetDealEntryCount: number;
+  /** Alerts on them: these keep their ASIN and lose the product link. */
+  alertCount: number;
+}
+
+/**
+ * Counts, without changing anything, what {@link deleteProductsNotIn}`(keep)` would delete: the
+ * products the ASINs `keep` do not name, their price observations, category-page and Under £15
+ * places, and the alerts that would lose their link. Run it in the same transaction, just before.
+ */
+export async function replaceImpact(db: Queryable, keep: readonly string[]): Promise<ReplaceImpact> {
+  const result = await db.execute(sql`
+    with gone as (
+      select p.id from products p
+      where not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb) k(asin) where k.asin = p.asin)
+    )
+    select
+      (select count(*)::int from gone) as "deleteCount",
+      (select count(*)::int from price_observations o where o.product_id in (select id from gone)) as "priceObservationCount",
+      (select count(*)::int from category_page_products c where c.product_id in (select id from gone)) as "categoryPageEntryCount",
+      (select count(*)::int from budget_deals b where b.product_id in (select id from gone)) as "budgetDealEntryCount",
+      (select count(*)::int from deal_alerts a where a.product_id in (select id from gone)) as "alertCount"`);
+  const row = (result as unknown as { rows: Array<Record<keyof ReplaceImpact, number>> }).rows[0];
+  return {
+    deleteCount: Number(row?.deleteCount ?? 0),
+    priceObservationCount: Number(row?.priceObservationCount ?? 0),
+    categoryPageEntryCount: Number(row?.categoryPageEntryCount ?? 0),
+    budgetDealEntryCount: Number(row?.budgetDealEntryCount ?? 0),
+    alertCount: Number(row?.alertCount ?? 0),
+  };
+}
+
+/**
+ * The ASINs {@link deleteProductsNotIn}`(keep)` would delete, sorted, at most `limit` (issue 29: the
+ * audit entry of a Replace All lists what went). Run it in the same transaction, just before.
+ */
+export async function asinsNotIn(db: Queryable, keep: readonly string[], limit: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select p.asin from products p
+    where not exists (select 1 from jsonb_array_elements_text(${JSON.stringify(keep)}::jsonb) k(asin) where k.asin = p.asin)
+    order by p.asin limit ${limit}`);
+  return rowsOf<{ asin: string }>(result).map((r) => r.asin);
+}

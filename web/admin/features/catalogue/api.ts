@@ -21,14 +21,18 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type { AdminProductSortKey, SortOrder } from '../../../../common/admin-products';
 import type {
+  CONFIRM_DELETE_COUNT_FIELD,
   CatalogueUploadResponse,
   DealsUnder15Response,
   ImportProgressLine,
+  ReplaceRefused,
 } from '../../../../common/api/catalogue-import.admin.schema';
 import type {
   AdminProductsResponse,
   AdminStats,
   DeletedCountResponse,
+  ProductEditBody,
+  ProductEditResponse,
   ProductsByIdsResponse,
   TopDealsResponse,
 } from '../../../../common/api/products.admin.schema';
@@ -92,6 +96,38 @@ export const topDealsQuery = (tabKey: string) =>
 export const fetchProductsByIds = (ids: readonly string[]) =>
   apiRequest<ProductsByIdsResponse>('POST', '/api/admin/products/by-ids', { ids });
 
+/** `PATCH /api/admin/products/{asin}` (issue 29): the product as the list shows it now, and what changed. */
+export function useEditProduct() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: ({ asin, edit }: { asin: string; edit: ProductEditBody }) =>
+      apiRequest<ProductEditResponse>('PATCH', `/api/admin/products/${encodeURIComponent(asin)}`, edit),
+    onSettled: refetch,
+  });
+}
+
+/** The Replace All confirmation field, checked against the schema's constant by type (the schema module stays out of the bundle). */
+const CONFIRM_FIELD: typeof CONFIRM_DELETE_COUNT_FIELD = 'confirmDeleteCount';
+
+/** Where the owner downloads the whole catalogue as CSV before a destructive change (decision 0025). */
+export const CATALOGUE_EXPORT_URL = '/api/admin/products/export-csv';
+
+/**
+ * The figures of a refused (unconfirmed) Replace All, read from an upload's 409, or null when the
+ * error is something else (another import running is a 409 without `deleteCount`).
+ */
+export function replaceRefusedOf(error: unknown): ReplaceRefused | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    // Checked by hand, not with the zod schema: the admin bundle keeps zod out (JS budget).
+    const body = JSON.parse(error.body) as Partial<ReplaceRefused>;
+    const counts = [body.deleteCount, body.priceObservationCount, body.categoryPageEntryCount, body.budgetDealEntryCount, body.alertCount];
+    return counts.every((n) => Number.isInteger(n)) ? (body as ReplaceRefused) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Bulk `DELETE /api/admin/products` `{ ids }`. */
 export function useDeleteProducts() {
   const refetch = useRefetchCatalogue();
@@ -135,6 +171,8 @@ export interface UploadOptions {
   strict: boolean;
   /** When the file's prices were seen (ISO 8601 with its zone); left out = now. */
   observedAt?: string;
+  /** Replace All only: the number of products the owner agreed to delete (issue 29); left out = a dry run. */
+  confirmDeleteCount?: number;
   onState: (state: UploadState) => void;
   signal?: AbortSignal;
 }
@@ -201,6 +239,7 @@ export function uploadCsv(kind: UploadKind, file: File, options: UploadOptions):
     const form = new FormData();
     // Before the file: the server reads the fields that precede it.
     if (options.observedAt) form.append(OBSERVED_AT_FIELD, options.observedAt);
+    if (options.confirmDeleteCount !== undefined) form.append(CONFIRM_FIELD, String(options.confirmDeleteCount));
     form.append(CSV_FILE_FIELD, file, file.name);
     emit();
     xhr.send(form);

@@ -7,6 +7,11 @@
  * Refusals follow the spec: no file or not a CSV → 'Invalid file' / 'Please select a CSV file';
  * a failed call → the action's error title (e.g. 'Upload Error') with the server's message.
  *
+ * Replace All (issue 29): the first upload is a dry run (no `confirmDeleteCount`); when the file
+ * would delete products the server refuses with 409 and the exact figures, and the panel asks with
+ * {@link CountConfirmDialog} (the number, what goes with it, the catalogue download, the typed
+ * number above 100), then sends the file again with that number. Nothing is deleted unconfirmed.
+ *
  * With `observedAt` (the import tab; issue 27 "True times") the panel also asks when the prices
  * were seen (observed-at-field.tsx) and sends it with the file; a time in the future is refused
  * before uploading.
@@ -14,14 +19,15 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import type { CatalogueUploadResponse } from '../../../../../common/api/catalogue-import.admin.schema';
+import type { CatalogueUploadResponse, ReplaceRefused } from '../../../../../common/api/catalogue-import.admin.schema';
 import { INVALID_FILE_MESSAGE, INVALID_FILE_TITLE, isCsvFile } from '../../../../../common/csv-upload';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
 import { Button, type ButtonVariant } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast.store';
 import { ADMIN_QUERY_ROOT } from '../../../lib/admin-query-keys';
 import { messageForPeople } from '../../../../lib/http.client';
-import { uploadCsv, type UploadKind, type UploadState } from '../api';
+import { replaceRefusedOf, uploadCsv, type UploadKind, type UploadState } from '../api';
+import { CountConfirmDialog } from './count-confirm-dialog';
 import { ImportReport, reportVerdict } from './import-report';
 import { formatBytes, UploadProgress } from './upload-progress';
 import { checkObservedAtInput, ObservedAtField } from './observed-at-field';
@@ -67,6 +73,8 @@ export function CsvUploadPanel({
   const [running, setRunning] = useState<Running | null>(null);
   const [result, setResult] = useState<{ response: CatalogueUploadResponse; fileName: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A Replace All the server refused until its deletions are confirmed. */
+  const [refused, setRefused] = useState<{ action: UploadAction; impact: ReplaceRefused } | null>(null);
 
   /** The chosen file when it is a CSV; otherwise says why (spec §5) and returns null. */
   const checkedFile = (): File | null => {
@@ -77,7 +85,7 @@ export function CsvUploadPanel({
     return null;
   };
 
-  const start = async (action: UploadAction) => {
+  const start = async (action: UploadAction, confirmDeleteCount?: number) => {
     const chosen = checkedFile();
     if (!chosen || running) return;
     const seen = asksObservedAt ? checkObservedAtInput(observedAt, new Date()) : {};
@@ -95,6 +103,7 @@ export function CsvUploadPanel({
       const response = await uploadCsv(action.kind, chosen, {
         strict,
         ...(seen.iso ? { observedAt: seen.iso } : {}),
+        ...(confirmDeleteCount === undefined ? {} : { confirmDeleteCount }),
         signal: controller.signal,
         onState: (state) => setRunning((r) => (r ? { ...r, state } : r)),
       });
@@ -110,7 +119,10 @@ export function CsvUploadPanel({
       }
       void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT });
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') {
+      const impact = action.kind === 'replace' ? replaceRefusedOf(error) : null;
+      if (impact) {
+        setRefused({ action, impact });
+      } else if (error instanceof DOMException && error.name === 'AbortError') {
         setFailure('Upload cancelled: the import stopped and nothing of it was saved.');
       } else {
         const message = messageForPeople(error, action.errorFallback);
@@ -206,6 +218,23 @@ export function CsvUploadPanel({
           ) : null}
         </div>
       </div>
+      {refused ? (
+        <CountConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRefused(null);
+          }}
+          title="Replace all products?"
+          count={refused.impact.deleteCount}
+          description={<ReplaceImpactText impact={refused.impact} />}
+          confirmLabel={`Delete ${refused.impact.deleteCount.toLocaleString('en-GB')} and replace`}
+          onConfirm={() => {
+            const { action, impact } = refused;
+            setRefused(null);
+            void start(action, impact.deleteCount);
+          }}
+        />
+      ) : null}
       {running ? <UploadProgress state={running.state} fileSize={running.file.size} /> : null}
       {failure ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -214,5 +243,25 @@ export function CsvUploadPanel({
       ) : null}
       {result ? <ImportReport result={result.response} fileName={result.fileName} /> : null}
     </div>
+  );
+}
+
+/** What goes with the products a Replace All deletes, in the server's exact figures. */
+function ReplaceImpactText({ impact }: { impact: ReplaceRefused }) {
+  const n = (count: number, one: string, many: string) => `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+  return (
+    <>
+      <p>They are the products this file does not hold. With them go:</p>
+      <ul className="list-disc pl-5">
+        <li>{n(impact.priceObservationCount, 'price observation', 'price observations')} (their price history)</li>
+        <li>{n(impact.categoryPageEntryCount, 'place', 'places')} on category pages</li>
+        <li>{n(impact.budgetDealEntryCount, 'place', 'places')} on the Under £15 list</li>
+      </ul>
+      <p>
+        {impact.alertCount === 1
+          ? '1 shopper alert keeps its ASIN but stops being checked until the product is imported again.'
+          : `${impact.alertCount.toLocaleString('en-GB')} shopper alerts keep their ASINs but stop being checked until the products are imported again.`}
+      </p>
+    </>
   );
 }

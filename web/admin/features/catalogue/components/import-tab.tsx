@@ -2,7 +2,8 @@
  * The import tab (admin-area §2 "Import tab": CSV upload with Add Products and Replace All
  * Products; a separate upload into the Under £15 deals; issue 11 part 3). Both buttons send the
  * file through the same importer as `npm run import` and show its full report. Replace All asks
- * first (spec §5). The owner may say when the file's prices were seen (issue 27 "True times"); rows
+ * first (spec §5): the server counts what the file would delete and the panel states that exact
+ * number before anything goes (issue 29; csv-upload-panel.tsx). The owner may say when the file's prices were seen (issue 27 "True times"); rows
  * older than the stored prices only add to the price history ("History only" in the report). The Under £15 upload lives in its own tab, linked from here. Below them, the
  * spec's Clear Cache and Clear All Products (the products list's own buttons, shared component).
  */
@@ -27,16 +28,6 @@ const ACTIONS: readonly UploadAction[] = [
     errorTitle: 'Replace Error',
     errorFallback: 'Failed to replace products',
     successTitle: 'Products replaced',
-    confirm: {
-      title: 'Replace all products?',
-      description: (fileName) => (
-        <>
-          Every product that is not in <strong>{fileName}</strong> will be deleted, with its price history and its place on category pages.
-          Alerts on deleted products stay but stop being checked. This cannot be undone.
-        </>
-      ),
-      confirmLabel: 'Replace all products',
-    },
   },
 ];
 
@@ -48,8 +39,9 @@ export function ImportTab(_props: AdminTabProps) {
         <p className="mt-1 max-w-3xl text-sm text-slate-700">
           The file goes through the same importer as <code>npm run import</code>: each row is checked, bad rows are listed with their line
           number and reason, and the good ones are saved in one go. <strong>Add Products</strong> adds new products and updates existing
-          ones; <strong>Replace All Products</strong> also deletes every product the file does not hold. Prices are recorded as seen at the
-          time you give (or now); a row seen before a product&apos;s stored price only adds to its price history.
+          ones; <strong>Replace All Products</strong> also deletes every product the file does not hold: it first reads the file and tells
+          you exactly how many products that is (and what goes with them), and deletes only once you confirm that number. Prices are
+          recorded as seen at the time you give (or now); a row seen before a product&apos;s stored price only adds to its price history.
         </p>
       </div>
       <CsvUploadPanel

@@ -239,23 +239,55 @@ describe('the import tab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload Error: observedAt: must not be more than 5 minutes in the future');
   });
 
-  it('asks before Replace All, sends nothing on Cancel, and shows the Replace Error with the server message', async () => {
+  it('Replace All first asks the server, states the exact number and what goes with it, wants it typed above 100, then sends it', async () => {
     useFakeXhr();
+    const refused = {
+      error: 'Conflict',
+      message: 'confirmDeleteCount: this file would delete 150 products',
+      deleteCount: 150,
+      priceObservationCount: 4321,
+      categoryPageEntryCount: 7,
+      budgetDealEntryCount: 2,
+      alertCount: 3,
+    };
+    const refuse = (xhr: FakeXhr) => {
+      xhr.streamLines([{ type: 'result', status: 409, body: refused }]);
+      xhr.finish();
+    };
     const { user } = renderPage(<ImportTab tabKey="import" />);
     await user.upload(screen.getByLabelText('CSV file'), csv('new-catalogue.csv'));
     await user.click(screen.getByRole('button', { name: 'Replace All Products' }));
+    const dryRun = FakeXhr.sent[0] as FakeXhr;
+    expect(dryRun.url).toBe('/api/admin/replace-with-csv?strict=false');
+    expect(dryRun.body?.get('confirmDeleteCount')).toBeNull();
+    refuse(dryRun);
+
     const dialog = await screen.findByRole('alertdialog', { name: 'Replace all products?' });
-    expect(dialog).toHaveTextContent('Every product that is not in new-catalogue.csv will be deleted');
+    expect(dialog).toHaveTextContent('150 products will be deleted. This cannot be undone.');
+    expect(dialog).toHaveTextContent('4,321 price observations (their price history)');
+    expect(dialog).toHaveTextContent('7 places on category pages');
+    expect(dialog).toHaveTextContent('2 places on the Under £15 list');
+    expect(dialog).toHaveTextContent('3 shopper alerts keep their ASINs but stop being checked');
+    expect(within(dialog).getByRole('link', { name: /Download the current catalogue first/ })).toHaveAttribute(
+      'href',
+      '/api/admin/products/export-csv',
+    );
+    const go = within(dialog).getByRole('button', { name: 'Delete 150 and replace' });
+    expect(go).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Type 150 to confirm'), '15');
+    expect(go).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(FakeXhr.sent).toEqual([]);
+    expect(FakeXhr.sent).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Replace All Products' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace all products' }));
-    const xhr = FakeXhr.sent[0] as FakeXhr;
-    expect(xhr.url).toBe('/api/admin/replace-with-csv?strict=false');
-    xhr.answerJson(413, { error: 'Payload Too Large', message: 'csvFile: the file must be at most 50 MB (MAX_UPLOAD_MB)' });
+    refuse(FakeXhr.sent[1] as FakeXhr);
+    const again = await screen.findByRole('alertdialog', { name: 'Replace all products?' });
+    await user.type(within(again).getByLabelText('Type 150 to confirm'), '150');
+    await user.click(within(again).getByRole('button', { name: 'Delete 150 and replace' }));
+    const confirmed = FakeXhr.sent[2] as FakeXhr;
+    expect(confirmed.body?.get('confirmDeleteCount')).toBe('150');
+    confirmed.answerJson(413, { error: 'Payload Too Large', message: 'csvFile: the file must be at most 50 MB (MAX_UPLOAD_MB)' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Replace Error: csvFile: the file must be at most 50 MB (MAX_UPLOAD_MB)');
-    expect(screen.getByText('Replace Error')).toBeInTheDocument();
   });
 });
 

@@ -43,6 +43,74 @@ const ALL = Array.from({ length: 45 }, (_, i) => adminProduct(45 - i));
 const AUDIT = { json: { entries: [] } };
 
 describe('the products list tab', () => {
+  it('says how many selected products are on other pages, and the delete states the number and what goes with it', async () => {
+    const deletes: FakeCall[] = [];
+    fakeApi({
+      'GET /api/admin/products': listOf(ALL),
+      'DELETE /api/admin/products': (call) => {
+        deletes.push(call);
+        return { json: { deletedCount: (call.body as { ids: string[] }).ids.length } };
+      },
+      'GET /api/admin/audit-log': AUDIT,
+    });
+    const { user } = renderPage(<ProductsTab tabKey="products" />, '/admin');
+    await screen.findByRole('table', { name: 'Products, page 1 of 3' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select: Product number 45' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3 (45 total products)');
+    await user.click(screen.getByRole('checkbox', { name: 'Select: Product number 25' }));
+    expect(screen.getByText(/2 selected to delete across pages \(1 not on this page\)/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 products?' });
+    expect(dialog).toHaveTextContent('2 products will be deleted. This cannot be undone.');
+    expect(dialog).toHaveTextContent('With them go their price history and their places on category pages and the Under £15 list.');
+    expect(dialog).toHaveTextContent('1 product of them is on other pages, not shown here.');
+    expect(within(dialog).getByRole('link', { name: /Download the current catalogue first/ })).toHaveAttribute(
+      'href',
+      '/api/admin/products/export-csv',
+    );
+    expect(within(dialog).queryByLabelText(/to confirm/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 products' }));
+    expect(await screen.findByText('Products deleted successfully')).toBeInTheDocument();
+    expect((deletes[0]?.body as { ids: string[] }).ids.sort()).toEqual(['25', '45']);
+  });
+
+  it('edits a product from its row: only the changed fields are sent, and a refusal shows the server’s rule', async () => {
+    const patches: FakeCall[] = [];
+    let refuse = true;
+    fakeApi({
+      'GET /api/admin/products': listOf(ALL),
+      'PATCH /api/admin/products/B0TEST0045': (call) => {
+        patches.push(call);
+        if (refuse) return { status: 400, json: { error: 'Bad Request', message: 'price: must be a price in pounds above 0 (zero)' } };
+        return { json: { product: ALL[0], changed: { price: '12.99 → 9.99', title: 'a → b' } } };
+      },
+      'GET /api/admin/audit-log': AUDIT,
+    });
+    const { user } = renderPage(<ProductsTab tabKey="products" />, '/admin');
+    await screen.findByRole('table', { name: 'Products, page 1 of 3' });
+    await user.click(screen.getByRole('button', { name: 'Edit Product number 45' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit B0TEST0045' });
+    const price = within(dialog).getByLabelText('Price (£)');
+    await user.clear(price);
+    await user.type(price, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('price: must be a price in pounds above 0 (zero)');
+    expect(patches[0]?.body).toEqual({ price: '0' });
+
+    refuse = false;
+    await user.clear(price);
+    await user.type(price, '9.99');
+    const title = within(dialog).getByLabelText('Title');
+    await user.clear(title);
+    await user.type(title, 'Better kettle');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(patches[1]?.body).toEqual({ price: '9.99', title: 'Better kettle' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit B0TEST0045' })).not.toBeInTheDocument());
+  });
+
   it('lists 20 a page with "Page x of y (n total products)", pages with Next and filters by our categories', async () => {
     const api = fakeApi({ 'GET /api/admin/products': listOf(ALL) });
     const { user } = renderPage(<ProductsTab tabKey="products" />, '/admin');

@@ -5,10 +5,15 @@
  * one for e-mail generation (both kept across pages), bulk delete and per-row delete after a
  * confirmation, Copy Email HTML, and the catalogue-wide Clear cache and Clear all products (the
  * latter confirmed: 'This cannot be undone').
+ *
+ * Issue 29: the selection is kept across pages and said so ("N selected across pages, M not on
+ * this page"); the bulk delete states the exact number, what goes with the products, how many of
+ * them are not on this page, offers the catalogue download first, and above 100 asks for the number
+ * to be typed (count-confirm-dialog.tsx). Each row has Edit (product-edit-dialog.tsx).
  */
 import { useCallback, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { Mail, Trash2 } from 'lucide-react';
+import { Mail, Pencil, Trash2 } from 'lucide-react';
 import { PRODUCTS_LIST_PAGE_SIZE } from '../../../../../common/admin-products';
 import type { AdminProduct } from '../../../../../common/api/products.admin.schema';
 import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
@@ -23,6 +28,8 @@ import { useProductList } from '../product-list.hook';
 import { ProductFilters } from './product-filters';
 import { ProductListBody } from './product-list-body';
 import { ListedProductTable } from './product-table';
+import { CountConfirmDialog } from './count-confirm-dialog';
+import { ProductEditDialog } from './product-edit-dialog';
 
 const selectedIds = (selection: RowSelectionState) => Object.keys(selection).filter((id) => selection[id]);
 const without = (selection: RowSelectionState, ids: readonly string[]) => {
@@ -41,6 +48,10 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
   const { copy, busy: copying } = useCopyEmailHtml();
   const toDelete = selectedIds(selection);
   const forEmail = selectedIds(emailSelection);
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const onThisPage = new Set((list.query.data?.products ?? []).map((p) => p.id));
+  const offPage = toDelete.filter((id) => !onThisPage.has(id)).length;
 
   const forget = useCallback((ids: readonly string[]) => {
     setSelection((s) => without(s, ids));
@@ -68,30 +79,35 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
 
   const rowAction = useCallback(
     (product: AdminProduct) => (
-      <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="icon" aria-label={`Delete ${product.title}`} className="h-8 w-8 text-red-700 hover:bg-red-50">
-            <Trash2 className="h-4 w-4" aria-hidden="true" />
-          </Button>
-        }
-        title="Delete this product?"
-        description={`“${product.title}” (ASIN ${product.asin}) will be removed from the catalogue, the shopper pages and any category page. This cannot be undone.`}
-        confirmLabel="Delete product"
-        onConfirm={() =>
-          deleteOne(product.id, {
-            onSuccess: () => {
-              forget([product.id]);
-              toast({ title: 'Product deleted successfully', description: product.title });
-            },
-            onError: (error) =>
-              toast({
-                title: 'Failed to delete product',
-                description: messageForPeople(error, 'Please try again.'),
-                variant: 'destructive',
-              }),
-          })
-        }
-      />
+      <span className="inline-flex">
+        <Button variant="ghost" size="icon" aria-label={`Edit ${product.title}`} className="h-8 w-8" onClick={() => setEditing(product)}>
+          <Pencil className="h-4 w-4" aria-hidden="true" />
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Delete ${product.title}`} className="h-8 w-8 text-red-700 hover:bg-red-50">
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          }
+          title="Delete this product?"
+          description={`“${product.title}” (ASIN ${product.asin}) will be removed from the catalogue, the shopper pages and any category page. This cannot be undone.`}
+          confirmLabel="Delete product"
+          onConfirm={() =>
+            deleteOne(product.id, {
+              onSuccess: () => {
+                forget([product.id]);
+                toast({ title: 'Product deleted successfully', description: product.title });
+              },
+              onError: (error) =>
+                toast({
+                  title: 'Failed to delete product',
+                  description: messageForPeople(error, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        />
+      </span>
     ),
     [deleteOne, forget],
   );
@@ -104,15 +120,33 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
     >
       <ProductFilters list={list} withSort />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Selected products">
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive" size="sm" disabled={toDelete.length === 0 || deleteMany.isPending}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {deleteMany.isPending ? 'Deleting…' : `Delete selected (${toDelete.length})`}
-            </Button>
-          }
+        <Button
+          variant="destructive"
+          size="sm"
+          disabled={toDelete.length === 0 || deleteMany.isPending}
+          onClick={() => setConfirmingBulk(true)}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {deleteMany.isPending ? 'Deleting…' : `Delete selected (${toDelete.length})`}
+        </Button>
+        <CountConfirmDialog
+          open={confirmingBulk}
+          onOpenChange={setConfirmingBulk}
           title={`Delete ${products(toDelete.length)}?`}
-          description={`The selected ${products(toDelete.length)} will be removed from the catalogue, the shopper pages and any category page. This cannot be undone.`}
+          count={toDelete.length}
+          description={
+            <>
+              <p>
+                With them go their price history and their places on category pages and the Under £15 list. Shoppers&apos; alerts on them
+                keep the ASIN but stop being checked.
+              </p>
+              {offPage > 0 ? (
+                <p className="font-medium text-slate-900">
+                  {products(offPage)} of them {offPage === 1 ? 'is' : 'are'} on other pages, not shown here.
+                </p>
+              ) : null}
+            </>
+          }
           confirmLabel={`Delete ${products(toDelete.length)}`}
           onConfirm={bulkDelete}
         />
@@ -126,7 +160,8 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
           </Button>
         ) : null}
         <p className="text-sm text-slate-600" aria-live="polite">
-          {toDelete.length} selected to delete · {forEmail.length} selected for e-mail
+          {toDelete.length} selected to delete across pages{offPage > 0 ? ` (${offPage} not on this page)` : ''} · {forEmail.length}{' '}
+          selected for e-mail
         </p>
       </div>
       <ProductListBody list={list} failure="Failed to load products">
@@ -142,6 +177,16 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
           rowAction={rowAction}
         />
       </ProductListBody>
+      {editing ? (
+        <ProductEditDialog
+          key={editing.id}
+          product={editing}
+          open
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      ) : null}
     </AdminSection>
   );
 }
