@@ -293,7 +293,7 @@ const PAGE_ROUTES: ReadonlyArray<[readonly string[], RouteRule]> = [
   [[r.cookiePolicy], fixed('cookiePolicy')],
   [[r.subscribe, r.subscribeAny], fixed('subscribe')],
   // The admin area (issue 11) is not for crawlers, but it is a page.
-  [['admin/*', 'management/*'], fixed('admin')],
+  [[r.adminArea, r.management], fixed('admin')],
   [[r.categoryPageCatchAll], ([slug = '']) => ({ canonicalPath: paths.categoryPage(slug) })],
 ];
 const ROUTE_MATCHERS = PAGE_ROUTES.flatMap(([patterns, rule]) => patterns.map((p) => ({ re: patternToRegExp(p), rule })));
