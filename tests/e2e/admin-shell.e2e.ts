@@ -192,6 +192,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     await page
       .getByRole('region', { name: /Audit log/ })
       .getByText('Signed in')
+      .filter({ visible: true })
       .first()
       .waitFor();
     const widths = await page.evaluate(() => {
