@@ -167,9 +167,9 @@ describe.skipIf(missing.length > 0)('the Categories admin tab in Chromium', () =
     await expect.poll(() => grid.getByRole('row').count(), { timeout: 20_000 }).toBe(5);
     const removed = (await grid.getByRole('row').nth(1).locator('p').first().textContent())!;
     await grid.getByRole('row').nth(1).getByRole('checkbox').check();
+    await shot(admin, 'admin-390');
     // The row cards fit the phone: nothing widens the page.
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await shot(admin, 'admin-390');
     await panel.getByRole('button', { name: 'Remove Selected (1)' }).click();
     const dialog = admin.getByRole('alertdialog');
     await shot(admin, 'confirm-390');

@@ -12,9 +12,9 @@ const START_FIRST = ['a11y.e2e.ts', 'email-after-crash.e2e.ts', 'two-instances.e
 
 /**
  * Vitest's order with the {@link START_FIRST} specs moved to the front (a stable sort). Vitest starts
- * files it has no timings for in the order it found them, and CI runs on a clean clone without
- * timings: email-after-crash, mostly waiting, once started last and ran alone for its last 92 s
- * (CI of 2026-11-27). Started first, its waits overlap the browser work of the other specs.
+ * files in the order it found them when it has no timings (CI's clean clone), else failed and longest
+ * first from its cache; either way a spec that mostly waits could start last: email-after-crash once
+ * ran alone for its last 92 s (2026-11-27). Started first, its waits overlap the other specs' work.
  */
 class E2eSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -41,8 +41,10 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000, interval: 100 } },
     pool: 'forks',
     sequence: { sequencer: E2eSequencer },
-    // Two files at a time (each has its own port, data folder or database): halves CI's e2e phase.
+    // Three files at a time (each has its own port, data folder or database), also on two CPUs: a
+    // spec keeps a CPU busy for about a third of its time, the rest is waiting on pages, timers and
+    // e-mails (each spec alone, 2026-11-27: 313 s of CPU in 840 s; docs/reports/2026-11-27-ci-time.md).
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
   },
 });

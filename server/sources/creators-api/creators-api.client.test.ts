@@ -282,12 +282,14 @@ describe('quota', () => {
         950,
       ),
     ).toBeLessThanOrEqual(5);
-    // The client's own start times (the call log) are strictly an interval (200 ms) apart.
+    // The client's own start times (the call log) are an interval (200 ms) apart. The log stores
+    // whole milliseconds of the wall clock, while the spacing is timed on the monotonic clock: two
+    // roundings can show 199 ms (seen under CI load, 2026-11-27), so 1 ms is allowed for them.
     const starts = (await database.db.select({ at: amazonApiCalls.at }).from(amazonApiCalls))
       .map((r) => r.at.getTime())
       .sort((a, b) => a - b);
     expect(starts).toHaveLength(9);
-    expect(Math.min(...starts.slice(1).map((t, i) => t - starts[i]!))).toBeGreaterThanOrEqual(200);
+    expect(Math.min(...starts.slice(1).map((t, i) => t - starts[i]!))).toBeGreaterThanOrEqual(199);
     expect(maxInWindow(starts)).toBeLessThanOrEqual(5);
   });
 
@@ -340,14 +342,15 @@ describe('quota', () => {
     const admin = connection.client.searchItems({ keywords: 'kettle', itemCount: 1 }, { priority: 'admin' });
     await Promise.all([...background, shopper, admin]);
     expect(fake.log.slice(from).filter((e) => e.operation === 'searchItems')).toHaveLength(2);
-    // In start order (the call log's ids): the first background call may already hold its slot; then
-    // the admin search, then the shopper's, then the other background calls.
+    // In start order (the call log's ids): the first background calls may already hold their slots
+    // (on a loaded CI machine, up to two: the callers reach the queue one database round trip
+    // apart); then the admin search, then the shopper's, then the other background calls.
     const priorities = (
       await database.db.select({ priority: amazonApiCalls.priority }).from(amazonApiCalls).orderBy(amazonApiCalls.id)
     ).map((c) => c.priority);
-    expect(priorities.slice(-3)).toEqual(['background', 'background', 'background']);
+    expect(priorities.slice(-2)).toEqual(['background', 'background']);
     expect(priorities.indexOf('admin')).toBeLessThan(priorities.indexOf('shopper'));
-    expect(priorities.indexOf('shopper')).toBeLessThanOrEqual(2);
+    expect(priorities.indexOf('shopper')).toBeLessThanOrEqual(3);
   });
 
   it('stops shopper calls at three quarters of the daily limit, background ones at the reserve, admin ones at the limit', async () => {

@@ -22,16 +22,18 @@ export interface SelectProps<T extends string> {
 export function Select<T extends string>({ label, value, options, onValueChange }: SelectProps<T>) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    // min-w-0 and max-w-full: a long option must not widen the page on a phone (a native select is
+    // as wide as its longest option unless something stops it).
+    <div className="flex max-w-full min-w-0 items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium whitespace-nowrap text-slate-800">
         {label}
       </label>
-      <div className="relative">
+      <div className="relative min-w-0">
         <select
           id={id}
           value={value}
           onChange={(event) => onValueChange(event.target.value as T)}
-          className="h-10 min-w-44 appearance-none rounded-md border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+          className="h-10 max-w-full min-w-44 appearance-none rounded-md border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
