@@ -13,11 +13,12 @@ import type { Database } from '../server/db/client';
 import { createCatalogueSource } from '../server/sources/catalogue.source';
 import { SHOPPER_CATEGORIES } from '../common/categories';
 import { searchCriteriaSchema, type SearchCriteria } from '../common/api/products.schema';
-import { planSearch, positiveKeywords, totalFromPage } from '../server/features/products/products.service';
-import { buildPrefixTsquery } from '../server/features/products/prefix-tsquery';
+import { planSearch, totalFromPage } from '../server/features/products/products.service';
+import { RERANK_WINDOW } from '../server/features/products/search-rank';
 import { fillPlaceholders, type Query } from 'drizzle-orm';
 import {
-  keywordSearchStatement,
+  keywordCandidatesStatement,
+  productsByIdsStatement,
   searchCountStatement,
   searchPageStatement,
   searchValues,
@@ -130,33 +131,32 @@ function statementOf(prepared: { getQuery(): Query }, values: Record<string, unk
 }
 
 /**
- * The app's statements for a search body: with keywords, the one statement that answers the page
- * and its total (keywordSearchStatement, decision 0017; `withTotal`); without, the page and the count.
+ * The app's statements for a search body: with keywords, the statement that answers the re-ranking
+ * window of candidates with the totals (keywordCandidatesStatement, decisions 0017 and 0026;
+ * `withTotal`), then the page's products by id (`byIds`); without, the page and the count.
  */
 function searchStatements(database: Database, body: SearchCriteria) {
   const criteria = searchCriteriaSchema.parse(body);
   const { filter, order } = planSearch(criteria);
   const offset = (criteria.page - 1) * criteria.itemCount;
   const values = searchValues(filter, offset, criteria.itemCount);
-  const positive = filter.keywords === null ? null : positiveKeywords(filter.keywords);
   return {
     offset,
     limit: criteria.itemCount,
-    withTotal: filter.keywords !== null,
+    withTotal: filter.text !== null,
     page:
-      filter.keywords === null
+      filter.text === null
         ? statementOf(searchPageStatement(database.db, filter, order), values)
-        : statementOf(keywordSearchStatement(database.db, filter, order), {
-            ...values,
-            prefixKeywords: positive === null ? null : buildPrefixTsquery(positive),
-          }),
+        : statementOf(keywordCandidatesStatement(database.db, filter), searchValues(filter, 0, RERANK_WINDOW)),
+    byIds: filter.text === null ? null : productsByIdsStatement(database.db).getQuery().sql,
     count: statementOf(searchCountStatement(database.db, filter), values),
   };
 }
 
 /**
- * The same search statements the app runs, straight on PGlite, 10 at a time: the page, then the
- * count unless the page proves the total or (keyword searches) carries it, as products.service.ts does.
+ * The same search statements the app runs, straight on PGlite, 10 at a time: the page (for
+ * keywords the candidates, then the page's products by id, as products.service.ts does), then the
+ * count unless the page proves the total or (keyword searches) carries it.
  */
 async function direct(database: Database, bodies: SearchCriteria[], duration: number): Promise<Figures> {
   const statements = bodies.map((body) => searchStatements(database, body));
@@ -169,7 +169,8 @@ async function direct(database: Database, bodies: SearchCriteria[], duration: nu
       while (performance.now() < until) {
         const s = statements[next++ % statements.length] as (typeof statements)[number];
         const t = performance.now();
-        const { rows } = await database.query(s.page.sql, s.page.params);
+        const { rows } = await database.query<{ id: number }>(s.page.sql, s.page.params);
+        if (s.byIds) await database.query(s.byIds, [rows.slice(s.offset, s.offset + s.limit).map((r) => r.id)]);
         const counted = s.withTotal ? rows.length > 0 || s.offset === 0 : totalFromPage(s.offset, s.limit, rows.length) !== null;
         if (!counted) await database.query(s.count.sql, s.count.params);
         times.push(performance.now() - t);
@@ -194,7 +195,7 @@ async function explain(database: Database, label: string, statement: { sql: stri
 
 async function explainHotQueries(database: Database): Promise<void> {
   const search = searchStatements(database, searchBodies[0] as SearchCriteria);
-  await explain(database, "search 'headphones' (page with its total, one statement)", search.page);
+  await explain(database, "search 'headphones' (re-ranking candidates with the totals, one statement)", search.page);
   const trending = searchStatements(database, trendingBodies[0] as SearchCriteria);
   await explain(database, 'trending page 1 (page)', trending.page);
   await explain(database, 'trending (count; cached 30 s by the app)', trending.count);

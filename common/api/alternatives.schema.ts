@@ -19,7 +19,11 @@ export type Ranking = z.infer<typeof rankingSchema>;
 export const analysisSchema = z.object({ analysis: z.string(), rankings: z.array(rankingSchema) });
 export type Analysis = z.infer<typeof analysisSchema>;
 
-/** GET /api/amazon/similar-items/{asin} answer; `products` are in rank order. */
+/**
+ * GET /api/amazon/similar-items/{asin} answer; `products` are in rank order: genuine alternatives only
+ * (the same product type, not accessories, consumables or parts; issue 28), cheaper ones first, each
+ * explained in `analysis.rankings` ("Same type: travel kettle · £4.20 cheaper · 1.0 L vs 0.9 L").
+ */
 export const similarItemsResponseSchema = z.object({
   products: z.array(productSchema),
   similarProducts: z.array(productSchema),
@@ -29,8 +33,17 @@ export const similarItemsResponseSchema = z.object({
   /** True when nothing similar is cheaper and these may be better value instead. */
   isFallback: z.boolean(),
   analysis: analysisSchema.nullable(),
-  /** Set when there is nothing to show; the dialog then shows 'No Alternatives Found' and this text. */
+  /**
+   * Set when there is nothing to show; the dialog then shows 'No Alternatives Found' and this text.
+   * Issue 28: "no genuine alternative" is said plainly, naming the type we read ("… nothing else in
+   * our catalogue is a stand mixer …"); accessories and parts are never shown instead.
+   */
   error: z.string().nullable(),
+  /**
+   * The product type read from the source's title (issue 28; the word the alternatives share, e.g.
+   * "kettle"), or null when its title names none. Optional: older answers lack it.
+   */
+  productType: z.string().nullable().optional(),
   message: z.string(),
 });
 export type SimilarItemsResponse = z.infer<typeof similarItemsResponseSchema>;

@@ -133,7 +133,7 @@ export type ParsedSearchCriteria = z.output<typeof searchCriteriaSchema>;
 
 /**
  * POST /api/products/search answer. `products`, `total`, `totalPages` and `page` are always there;
- * the other fields (issue 28, docs/decisions/0023-search-relevance.md) only when they apply, so a
+ * the other fields (issue 28, docs/decisions/0026-search-relevance.md) only when they apply, so a
  * client that knows only the first four keeps working:
  * - `didYouMean`: the keywords with words the catalogue does not hold replaced by the nearest ones
  *   it does ("hedphones" → "headphones"), offered when the keywords as typed match nothing in full;

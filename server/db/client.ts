@@ -105,7 +105,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * Contrib extensions every PGlite instance loads, because migrations create them: pg_trgm (migration
- * 0018: the search word dictionary's trigram similarity, docs/decisions/0023-search-relevance.md).
+ * 0018: the search word dictionary's trigram similarity, docs/decisions/0026-search-relevance.md).
  * The worker thread (embedded/pglite-worker.mjs, plain JavaScript) lists the same.
  */
 const PGLITE_EXTENSIONS = { extensions: { pg_trgm } };

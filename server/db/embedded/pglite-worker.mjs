@@ -146,7 +146,7 @@ port.on('message', (message) => {
 });
 
 try {
-  // pg_trgm: the contrib extension migration 0018 creates (search's word dictionary, decision 0023);
+  // pg_trgm: the contrib extension migration 0018 creates (search's word dictionary, decision 0026);
   // the same list as client.ts's in-thread PGlite.
   const options = { startParams: workerData.startParams, extensions: { pg_trgm } };
   pglite = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);

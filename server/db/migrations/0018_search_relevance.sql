@@ -1,4 +1,4 @@
--- Issue 28 (docs/decisions/0023-search-relevance.md): search relevance.
+-- Issue 28 (docs/decisions/0026-search-relevance.md): search relevance.
 -- pg_trgm (a contrib extension: PostgreSQL ships it; PGlite loads it from @electric-sql/pglite/contrib/pg_trgm,
 -- server/db/client.ts and the PGlite worker) for the word dictionary's trigram similarity ("did you mean").
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
@@ -7,7 +7,7 @@ CREATE TABLE "search_words" (
 );
 --> statement-breakpoint
 ALTER TABLE "products" drop column "search_vector";--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', translate(coalesce(title, ''), 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY')), 'A') || setweight(to_tsvector('english', translate(coalesce(brand, ''), 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY')), 'B') || setweight(to_tsvector('english', translate(coalesce(category_name, ''), 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY')), 'C') || setweight(jsonb_to_tsvector('english', features, '["string"]'), 'D')) STORED;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', translate(coalesce(title, ''), 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY')), 'A') || $$'|':1000$$::tsvector || setweight(to_tsvector('english', translate(coalesce(brand, ''), 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY')), 'B') || $$'|':1000$$::tsvector || setweight(to_tsvector('english', translate(coalesce(category_name, ''), 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY')), 'C') || $$'|':1000$$::tsvector || setweight(jsonb_to_tsvector('english', features, '["string"]'), 'D')) STORED;--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 -- Dropping the column dropped its GIN index: the same index again (pending list as in 0015).
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector") WITH (gin_pending_list_limit=64);--> statement-breakpoint

@@ -24,7 +24,18 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * Accented letters and their plain ones, for `translate` (immutable, so usable in a generated
  * column, unlike the unaccent extension): shoppers type "cafetiere" for "Cafetière".
  */
-export const FOLD_ACCENTS = { from: 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ', to: 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY' };
+export const FOLD_ACCENTS = {
+  from: 'àáâãäåçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝ',
+  to: 'aaaaaaceeeeiiiinoooooouuuuyyAAAAAACEEEEIIIINOOOOOOUUUUY',
+};
+
+/**
+ * A gap of 1,000 positions between two fields of the search vector: `||` shifts the right-hand
+ * vector's positions only by the left one's largest, so without it a phrase could match across the
+ * end of a title and the start of its category name ("… Coffee Maker" + "Coffee, Tea & Espresso"
+ * matched "maker coffee"). The gap's one lexeme, "|", is no word any query holds.
+ */
+const FIELD_GAP = `$$'|':1000$$::tsvector`;
 
 /** The SQL text of `column` (a text column of products), null as '', accents folded. */
 function fold(column: string): string {
@@ -103,16 +114,16 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * English full-text document of the product (issue 28; docs/decisions/0023-search-relevance.md):
+     * English full-text document of the product (issue 28; docs/decisions/0026-search-relevance.md):
      * title (weight A) over brand (B) over Amazon's category name (C) over the feature bullets (D),
-     * accents folded ("Cafetière" is found as "cafetiere"; {@link FOLD_ACCENTS}).
+     * accents folded ("Cafetière" is found as "cafetiere"; {@link FOLD_ACCENTS}), the fields apart
+     * ({@link FIELD_GAP}) so that a phrase matches within one field.
      */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      (): SQL =>
-        sql.raw(
-          `setweight(to_tsvector('english', ${fold('title')}), 'A') || setweight(to_tsvector('english', ${fold('brand')}), 'B') || ` +
-            `setweight(to_tsvector('english', ${fold('category_name')}), 'C') || setweight(jsonb_to_tsvector('english', features, '["string"]'), 'D')`,
-        ),
+    searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL =>
+      sql.raw(
+        `setweight(to_tsvector('english', ${fold('title')}), 'A') || ${FIELD_GAP} || setweight(to_tsvector('english', ${fold('brand')}), 'B') || ${FIELD_GAP} || ` +
+          `setweight(to_tsvector('english', ${fold('category_name')}), 'C') || ${FIELD_GAP} || setweight(jsonb_to_tsvector('english', features, '["string"]'), 'D')`,
+      ),
     ),
     /** 'simple' document of the title for prefix suggestions (no stemming, so prefixes match). */
     suggestVector: tsvector('suggest_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', coalesce(title, ''))`),
@@ -149,18 +160,16 @@ export const products = pgTable(
 );
 
 /**
- * The catalogue's word dictionary for typo tolerance (issue 28; decision 0023): every word of 3–40
+ * The catalogue's word dictionary for typo tolerance (issue 28; decision 0026): every word of 3–40
  * letters and digits (starting with a letter) of a product's title, brand or category name, lower
  * case, accents folded. Filled by the statement triggers of migration 0018 on every insert into
  * products and every update of those columns (so it never lags behind an import); words of deleted
  * products stay (a "did you mean" is only offered when it finds products). Searched by trigram
  * similarity (pg_trgm's `%` and `similarity`, GIN index).
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 /** One row per product per price change (and one at first sight), with its source and time. */
 export const priceObservations = pgTable(

@@ -117,7 +117,8 @@ describe('similar items fall back to Amazon searchItems when the catalogue has t
       rating: null,
     });
     expect(cheap.affiliateUrl).toContain(`tag=${env.AFFILIATE_TAG}`);
-    expect(body.analysis?.rankings[1]?.explanation).toBe('£20.00 cheaper, 33% off RRP');
+    // Issue 28: Amazon's matches are judged and explained as the catalogue's are.
+    expect(body.analysis?.rankings[1]?.explanation).toBe('Same type: electric kettle · £20.00 cheaper · 1.5 L vs 1.7 L · 33% off RRP');
     // The catalogue's own item keeps its product page.
     expect(body.products[0]).toMatchObject({ productUrl: '/deals/B0CATNEIG1', price: '29.99' });
     // One request, with shopper priority, for the title's first four distinctive words.

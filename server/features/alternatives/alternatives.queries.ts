@@ -50,24 +50,40 @@ export async function findTextNeighbours(
 }
 
 /**
+ * Products ranked per look-up at most: of a broad type ("set", "printer": thousands at 100k products)
+ * only the first this many, those in the source's category first, are ranked by text, so a look-up
+ * never ranks every product of its type (DESIGN.md §2; bench/alternatives.bench.ts, p95 ≤ 30 ms).
+ */
+export const TYPE_MATCHES_RANKED = 300;
+
+/**
  * Up to `limit` products other than `excludeAsin`, with a price, matching `typeTsquery` (to_tsquery
  * 'english' text naming the source's type, search-query.ts termQuery: the words are stemmed as the
- * search vector was), the closest titles first: ts_rank against `rankTsquery` (the source's
- * distinctive words OR-ed), then the same Amazon category name first, then id. Rows carry `textRank`.
+ * search vector was), the closest titles first: of at most {@link TYPE_MATCHES_RANKED} matches (the
+ * same Amazon category name first, then id), ts_rank against `rankTsquery` (the source's
+ * distinctive words OR-ed), then the same category first, then id. Rows carry `textRank`.
  */
 export async function findTypeCandidates(
   db: Db,
   opts: { typeTsquery: string; rankTsquery: string | null; categoryName: string | null; excludeAsin: string; limit: number },
 ): Promise<Array<ProductRow & { textRank: number }>> {
   const type = sql`to_tsquery('english', ${opts.typeTsquery})`;
+  const sameCategory = opts.categoryName ? sql`(${products.categoryName} = ${opts.categoryName})` : null;
+  const typed = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(sql`${products.searchVector} @@ ${type}`, ne(products.asin, opts.excludeAsin), sql`${products.pricePence} > 0`))
+    .orderBy(...(sameCategory ? [sql`${sameCategory} desc`, products.id] : [products.id]))
+    .limit(TYPE_MATCHES_RANKED)
+    .as('typed');
   const rank = opts.rankTsquery
     ? sql<number>`ts_rank(${products.searchVector}, to_tsquery('english', ${opts.rankTsquery}))`.mapWith(Number)
     : sql<number>`0`.mapWith(Number);
-  const sameCategory = opts.categoryName ? sql`(${products.categoryName} = ${opts.categoryName})` : sql`false`;
+  const order = sameCategory ? [sql`${rank} desc`, sql`${sameCategory} desc`, products.id] : [sql`${rank} desc`, products.id];
   return db
     .select({ ...productColumns, textRank: rank })
     .from(products)
-    .where(and(sql`${products.searchVector} @@ ${type}`, ne(products.asin, opts.excludeAsin), sql`${products.pricePence} > 0`))
-    .orderBy(sql`${rank} desc`, sql`${sameCategory} desc`, products.id)
+    .innerJoin(typed, eq(typed.id, products.id))
+    .orderBy(...order)
     .limit(opts.limit);
 }

@@ -23,20 +23,40 @@ import type { Db } from '../../db/client';
 import { ok, fail, type Outcome } from '../../http/outcome';
 import type { AmazonProduct } from '../../sources/creators-api/creators-api-item';
 import { CREATORS_API_SOURCE_NAME } from '../../sources/creators-api/creators-api.source';
-import { chooseOriginalPrice, publicPriceView, termQuery, toProduct, type PriceView, type ProductRow } from '../products';
+import { chooseOriginalPrice, publicPriceView, termQuery, toProduct, type PriceView, type ProductRow, type Term } from '../products';
 import { SAVING_BASIS_LABELS } from '../../../common/discount';
 import type { AmazonSimilarSearch } from './amazon-similar.service';
 import { catalogueIdsByAsin, findSourceProduct, findTypeCandidates } from './alternatives.queries';
-import { judgeCandidate, profileOf, quantityComparison, type Closeness } from './same-type';
+import {
+  judgeCandidate,
+  poolTypesOf,
+  profileOf,
+  quantityComparison,
+  typeReadingsOf,
+  type Closeness,
+  type SourceProfile,
+} from './same-type';
 import { rewriteExplanations, type LlmConfig } from './alternatives.llm';
 import { amazonSearchKeywords, anyWordQuery, titleWords } from './title-query';
 import { mergeRankings, rankAlternatives, type Ranking, type ScoredInput } from './value-score';
 
 /** Candidates naming the source's type read per source; alternatives shown at most. */
-export const CANDIDATE_LIMIT = 120;
+export const CANDIDATE_LIMIT = 80;
 export const ALTERNATIVES_SHOWN = 5;
 
 export const NO_ALTERNATIVES_ERROR = "We couldn't find similar products in our catalogue.";
+
+/**
+ * What the answer says when there is no genuine alternative (issue 28: said plainly, never filled
+ * with accessories): the type we read, when we read one ("No genuine alternative: nothing else in our
+ * catalogue is a kettle you could buy instead."), else {@link NO_ALTERNATIVES_ERROR}.
+ */
+export function noAlternativeText(profile: SourceProfile | null): string {
+  const type = profile?.type?.forms[0]?.words.join(' ');
+  return type
+    ? `No genuine alternative: nothing else in our catalogue is a ${type} you could buy instead (accessories and spare parts are not alternatives).`
+    : NO_ALTERNATIVES_ERROR;
+}
 
 /** A ranked item: a product row (ours, or built from Amazon's answer) and whether we hold it. */
 interface Item {
@@ -65,34 +85,59 @@ function sourceInputOf(row: ProductRow, priceShown: boolean): ScoredInput {
   return priceShown ? input : { ...input, pricePence: 0, originalPricePence: null, savingBasisLabel: null };
 }
 
+/** The source's genuine alternatives: the reading of its type they were judged with, the pool's types, and each with its closeness. */
+interface Genuine {
+  profile: SourceProfile | null;
+  poolTypes: ReadonlySet<string>;
+  found: Array<{ row: ProductRow & { textRank: number }; closeness: Closeness }>;
+}
+
 /**
- * The source's genuine alternatives in the catalogue (issue 28; same-type.ts): products naming its
- * type (up to {@link CANDIDATE_LIMIT}, the closest titles first), kept when judgeCandidate says they
- * are the same type, not accessories or parts, and fit; each with its closeness. A source whose
- * title names no type has none.
+ * The source's genuine alternatives in the catalogue (issue 28; same-type.ts): the products naming
+ * one of the source's type readings (up to {@link CANDIDATE_LIMIT}, the closest titles first), judged
+ * with the reading under which the most are alternatives (judgeCandidate: the same type, not
+ * accessories or parts, fitting), each with its closeness; only the closest kinds are kept. A source whose title names no
+ * type, or whose type nothing else is, has none.
  */
-async function genuineAlternatives(db: Db, source: ProductRow): Promise<Array<{ row: ProductRow & { textRank: number }; closeness: Closeness }>> {
-  const profile = profileOf(source.title, source.categoryName);
-  if (!profile.type) return [];
-  const rankWords = anyWordQuery(titleWords(source.title, 8));
+async function genuineAlternatives(db: Db, source: ProductRow): Promise<Genuine> {
+  const readings = typeReadingsOf(source.title, source.categoryName);
+  const profiles = readings.map((word) => profileOf(source.title, source.categoryName, word)).filter((p) => p.type !== null);
+  if (profiles.length === 0) return { profile: null, poolTypes: new Set(), found: [] };
   // A type that must fit also finds products by its size and model codes ("395" for a Renata 395).
-  const codes = [...profile.fitCodes].filter((c) => /^[a-z0-9]+$/.test(c));
-  const rows = await findTypeCandidates(db, {
-    typeTsquery: [termQuery(profile.type), ...codes].join(' | '),
-    rankTsquery: rankWords,
-    categoryName: source.categoryName,
-    excludeAsin: source.asin,
-    limit: CANDIDATE_LIMIT,
-  });
-  const out: Array<{ row: ProductRow & { textRank: number }; closeness: Closeness }> = [];
-  for (const row of rows) {
-    const closeness = judgeCandidate(profile, source, row);
-    if (closeness) out.push({ row, closeness });
+  const codes = [...new Set(profiles.flatMap((p) => [...p.fitCodes]))].filter((c) => /^[a-z0-9]+$/.test(c));
+  const read = (readings: SourceProfile[]) =>
+    findTypeCandidates(db, {
+      typeTsquery: [...readings.map((p) => termQuery(p.type as Term)), ...codes].join(' | '),
+      rankTsquery: anyWordQuery(titleWords(source.title, 8)),
+      categoryName: source.categoryName,
+      excludeAsin: source.asin,
+      limit: CANDIDATE_LIMIT,
+    });
+  // The first reading alone first (one narrow look-up for most titles); the others only when it
+  // finds fewer than two alternatives.
+  let rows = await read(profiles.slice(0, 1));
+  const first = profiles[0] as SourceProfile;
+  const firstPool = poolTypesOf(rows.map((r) => r.title));
+  if (profiles.length > 1 && rows.filter((row) => judgeCandidate(first, source, row, firstPool)).length < 2) {
+    const seen = new Set(rows.map((r) => r.id));
+    rows = [...rows, ...(await read(profiles.slice(1))).filter((r) => !seen.has(r.id))];
+  }
+  const poolTypes = poolTypesOf(rows.map((r) => r.title));
+  // The first reading that finds alternatives, unless a later one finds more than twice as many:
+  // "kettle", not "illumination", for "… Electric Kettle 1.7 Litre Blue Illumination".
+  let best: Omit<Genuine, 'poolTypes'> = { profile: profiles[0] ?? null, found: [] };
+  for (const profile of profiles) {
+    const found: Array<{ row: ProductRow & { textRank: number }; closeness: Closeness }> = [];
+    for (const row of rows) {
+      const closeness = judgeCandidate(profile, source, row, poolTypes);
+      if (closeness) found.push({ row, closeness });
+    }
+    if (found.length > 2 * best.found.length) best = { profile, found };
   }
   // The closest kinds only: a candidate much less close than the closest is left out.
-  const best = Math.max(0, ...out.map((c) => c.closeness.similarity));
-  const floor = Math.max(MIN_CLOSENESS, best * RELATIVE_CLOSENESS);
-  return out.filter((c) => c.closeness.similarity >= floor);
+  const closest = Math.max(0, ...best.found.map((c) => c.closeness.similarity));
+  const floor = Math.max(MIN_CLOSENESS, closest * RELATIVE_CLOSENESS);
+  return { profile: best.profile, poolTypes, found: best.found.filter((c) => c.closeness.similarity >= floor) };
 }
 
 /** Least closeness (same-type.ts judgeCandidate, 0–1) of an alternative shown, absolutely and as a share of the closest's. */
@@ -100,7 +145,7 @@ export const MIN_CLOSENESS = 0.01;
 export const RELATIVE_CLOSENESS = 0.6;
 
 /** Highest price of a dearer alternative shown, as a multiple of the source's price (a sensible price band). */
-export const DEARER_LIMIT = 10;
+export const DEARER_LIMIT = 5;
 
 function analysisText(sourceTitle: string, count: number, cheaper: boolean, withAmazon = false): string {
   if (count === 0) return `We found nothing similar to ${sourceTitle} in our catalogue.`;
@@ -164,7 +209,14 @@ export interface SimilarItemsOptions {
 async function amazonRanking(
   db: Db,
   search: AmazonSimilarSearch,
-  ctx: { source: ProductRow; sourceInput: ScoredInput; taken: ReadonlySet<string>; view: PriceView; limit: number },
+  ctx: {
+    source: ProductRow;
+    sourceInput: ScoredInput;
+    taken: ReadonlySet<string>;
+    view: PriceView;
+    limit: number;
+    genuine: Genuine;
+  },
 ): Promise<Ranking<Item>> {
   const keywords = amazonSearchKeywords(ctx.source.title);
   if (keywords === null) return { ranked: [], isFallback: false };
@@ -178,10 +230,24 @@ async function amazonRanking(
   for (const product of found) {
     const row = amazonRowOf(product, ids.get(product.asin));
     if (!row || !ctx.view.shows(row)) continue;
+    if (ctx.sourceInput.pricePence > 0 && row.pricePence > ctx.sourceInput.pricePence * DEARER_LIMIT) continue;
+    // Amazon's matches are judged as the catalogue's are (issue 28): the same type, or nothing.
+    const profile = ctx.genuine.profile;
+    const closeness = profile ? judgeCandidate(profile, ctx.source, row, ctx.genuine.poolTypes) : null;
+    if (!closeness) continue;
     const textRank = titleWords(row.title, 12).filter((w) => mine.has(w)).length;
-    candidates.push({ item: { row, inCatalogue: ids.has(row.asin) }, input: { ...inputOf(row), textRank } });
+    candidates.push({
+      item: { row, inCatalogue: ids.has(row.asin) },
+      input: {
+        ...inputOf(row),
+        textRank,
+        similarity: closeness.similarity,
+        typePhrase: closeness.typePhrase,
+        quantity: quantityComparison(ctx.source.title, row.title),
+      },
+    });
   }
-  return rankAlternatives(ctx.sourceInput, candidates, ctx.limit);
+  return rankAlternatives(ctx.sourceInput, candidates, ctx.limit, 'any');
 }
 
 /**
@@ -195,7 +261,8 @@ export async function similarItems(db: Db, opts: SimilarItemsOptions): Promise<O
   if (!source) return fail('not-found', `asin: no product with ASIN ${opts.asin} in our catalogue`);
   const view = publicPriceView(opts.now);
   const sourceInput = sourceInputOf(source, view.shows(source));
-  const candidates = (await genuineAlternatives(db, source))
+  const genuine = await genuineAlternatives(db, source);
+  const candidates = genuine.found
     .filter(({ row }) => view.shows(row))
     .filter(({ row }) => sourceInput.pricePence <= 0 || row.pricePence <= sourceInput.pricePence * DEARER_LIMIT)
     .map(({ row, closeness }) => ({
@@ -210,7 +277,7 @@ export async function similarItems(db: Db, opts: SimilarItemsOptions): Promise<O
   let ranking = rankAlternatives(sourceInput, candidates, ALTERNATIVES_SHOWN, 'any');
   if (ranking.ranked.length < ALTERNATIVES_SHOWN && opts.amazonSearch) {
     const taken = new Set(ranking.ranked.map((r) => r.item.row.asin));
-    const fromAmazon = await amazonRanking(db, opts.amazonSearch, { source, sourceInput, taken, view, limit: ALTERNATIVES_SHOWN });
+    const fromAmazon = await amazonRanking(db, opts.amazonSearch, { source, sourceInput, taken, view, limit: ALTERNATIVES_SHOWN, genuine });
     ranking = mergeRankings(ranking, fromAmazon, ALTERNATIVES_SHOWN);
   }
   const { ranked, isFallback } = ranking;
@@ -243,12 +310,13 @@ export async function similarItems(db: Db, opts: SimilarItemsOptions): Promise<O
     sourceAsin: source.asin,
     isFallback: ranked.length > 0 && isFallback,
     analysis,
-    error: ranked.length ? null : NO_ALTERNATIVES_ERROR,
+    error: ranked.length ? null : noAlternativeText(genuine.profile),
+    productType: genuine.profile?.typeWord ?? null,
     message: ranked.length
       ? isFallback
         ? "We didn't find cheaper but this might be better."
         : `Found ${list.length} cheaper alternative${list.length === 1 ? '' : 's'}`
-      : NO_ALTERNATIVES_ERROR,
+      : noAlternativeText(genuine.profile),
   });
 }
 
@@ -281,12 +349,18 @@ export async function analyzeProducts(
   const source = inputFromClient(input.originalProduct);
   if (!source) return fail('invalid', 'originalProduct.price: must be a price in pounds');
   const candidates: Array<{ item: number; input: ScoredInput }> = [];
+  const profile = profileOf(input.originalProduct.title, input.originalProduct.category ?? null);
+  const original = { title: input.originalProduct.title, categoryName: input.originalProduct.category ?? null, brand: null };
   for (const [index, p] of input.similarProducts.entries()) {
     const parsed = inputFromClient(p);
     if (!parsed) return fail('invalid', `similarProducts.${index}.price: must be a price in pounds`);
     // Text similarity from shared title words, as the catalogue path gets it from ts_rank.
     const mine = new Set(titleWords(input.originalProduct.title, 12));
     parsed.textRank = titleWords(p.title, 12).filter((w) => mine.has(w)).length;
+    // The type both are, when the titles say so (the products sent are ranked, never dropped).
+    const closeness = judgeCandidate(profile, original, { title: p.title, categoryName: p.category ?? null, brand: null });
+    if (closeness) parsed.typePhrase = closeness.typePhrase;
+    parsed.quantity = quantityComparison(input.originalProduct.title, p.title);
     candidates.push({ item: index, input: parsed });
   }
   const { ranked, isFallback } = rankAlternatives(source, candidates, input.similarProducts.length);

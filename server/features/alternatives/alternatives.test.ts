@@ -54,7 +54,7 @@ afterAll(() => close?.());
 const similar = (asin: string, a = app) => a.inject({ method: 'GET', url: `/api/amazon/similar-items/${asin}` });
 
 describe('GET /api/amazon/similar-items/{asin}', () => {
-  it('ranks only cheaper similar products, each with rank and a plain-English explanation', async () => {
+  it('ranks only cheaper products of the same type, each with rank and a plain-English explanation', async () => {
     const res = await similar('B0SOURCE01');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -62,15 +62,21 @@ describe('GET /api/amazon/similar-items/{asin}', () => {
     expect(body.originalProduct.asin).toBe('B0SOURCE01');
     const asins = body.products.map((p: { asin: string }) => p.asin);
     expect(new Set(asins)).toEqual(new Set(['B0CHEAP001', 'B0CHEAP002', 'B0TOPSRC01', 'B0BETTER01']));
-    // Half the price, a third off RRP and nearly the same title beats the same brand at 10% less.
-    expect(asins[0]).toBe('B0CHEAP002');
+    // Issue 28: the same kind of kettle from the same maker, rated higher, comes first; the frying pan
+    // and the gizmo are no kettles, and the dearer Smeg is left out while cheaper ones exist.
+    expect(asins[0]).toBe('B0CHEAP001');
     expect(asins).not.toContain('B0DEAR0001');
     expect(asins).not.toContain('B0OTHER001');
     const explanations = Object.fromEntries(
       body.analysis.rankings.map((r: { productIndex: number; explanation: string }) => [body.products[r.productIndex].asin, r.explanation]),
     );
-    expect(explanations.B0CHEAP001).toBe('£4.20 cheaper, same brand, 4.6★ from 1,203 reviews, rated higher');
-    expect(explanations.B0CHEAP002).toBe('£20.00 cheaper, 33% off RRP');
+    expect(explanations.B0CHEAP001).toBe(
+      'Same type: electric kettle · £4.20 cheaper · same brand · 4.6★ from 1,203 reviews · rated higher',
+    );
+    expect(explanations.B0CHEAP002).toBe('Same type: electric kettle · £20.00 cheaper · 33% off RRP');
+    expect(explanations.B0BETTER01).toBe(
+      'Same type: electric kettle · £14.99 cheaper · 1.5 L vs 1.7 L · 4.7★ from 300 reviews · rated higher',
+    );
     expect(body.analysis.rankings.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3, 4]);
   });
 
@@ -82,13 +88,16 @@ describe('GET /api/amazon/similar-items/{asin}', () => {
     expect(asins).toContain('B0BETTER01');
     expect(asins).not.toContain('B0LONELY01');
     const better = body.analysis.rankings.find((r: { productIndex: number }) => asins[r.productIndex] === 'B0BETTER01');
-    expect(better.explanation).toBe('£10.00 more, 4.7★ from 300 reviews, rated higher');
+    expect(better.explanation).toBe('Same type: electric kettle · £10.00 more · 4.7★ from 300 reviews · rated higher');
   });
 
   it("answers with the error text when nothing is similar ('No Alternatives Found')", async () => {
     const body = (await similar('B0LONELY01')).json();
     expect(body).toMatchObject({ products: [], total: 0, isFallback: false, analysis: null });
-    expect(body.error).toBe("We couldn't find similar products in our catalogue.");
+    expect(body.error).toBe(
+      'No genuine alternative: nothing else in our catalogue is a gizmo you could buy instead (accessories and spare parts are not alternatives).',
+    );
+    expect(body.productType).toBe('gizmo');
   });
 
   it('400 for an ASIN of the wrong form, 404 for one we do not hold', async () => {
@@ -114,7 +123,12 @@ describe('POST /api/amazon/analyze-products', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().analysis.rankings).toEqual([
-      { productIndex: 1, rank: 1, title: 'Electric Kettle 1.7 Litre Steel', explanation: '£10.00 cheaper, 4.5★ from 10 reviews' },
+      {
+        productIndex: 1,
+        rank: 1,
+        title: 'Electric Kettle 1.7 Litre Steel',
+        explanation: 'Same type: electric kettle · £10.00 cheaper · 4.5★ from 10 reviews',
+      },
     ]);
   });
 
@@ -185,7 +199,9 @@ describe('optional language model (OpenAI-compatible, fake server on loopback)',
     for (const answer of [500, 'not json', JSON.stringify(['only one'])]) {
       reply = () => answer;
       const body = (await withLlm((a) => similar('B0SOURCE01', a))).json();
-      expect(body.analysis.rankings.map((r: { explanation: string }) => r.explanation)).toContain('£20.00 cheaper, 33% off RRP');
+      expect(body.analysis.rankings.map((r: { explanation: string }) => r.explanation)).toContain(
+        'Same type: electric kettle · £20.00 cheaper · 33% off RRP',
+      );
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Which products a shopper could buy instead of another (issue 28; docs/decisions/0023-search-
+ * Which products a shopper could buy instead of another (issue 28; docs/decisions/0026-search-
  * relevance.md): the same product type, read from titles by the products feature's analyseTitle
  * (search-text.ts), never an accessory, consumable or part of it, and for things that must fit (a
  * battery, a toner, a bulb) the same size or model code. Pure; no I/O.
@@ -25,13 +25,36 @@ import {
 
 /** Types that must fit what they go in: an alternative needs the same size or model code (or, without one, the same maker: a lens mount). */
 const MUST_FIT = new Set(
-  ['battery', 'batteries', 'cell', 'cartridge', 'toner', 'ink', 'bulb', 'lamp', 'filter', 'bag', 'belt', 'blade', 'refill', 'drum', 'ribbon', 'fuse', 'lens'].map(
-    stemOf,
-  ),
+  [
+    'battery',
+    'batteries',
+    'cell',
+    'cartridge',
+    'toner',
+    'ink',
+    'bulb',
+    'lamp',
+    'filter',
+    'bag',
+    'belt',
+    'blade',
+    'refill',
+    'drum',
+    'ribbon',
+    'fuse',
+    'lens',
+  ].map(stemOf),
 );
 
 /** Battery and cell sizes written without digits. */
 const SIZE_WORDS = new Set(['aa', 'aaa', 'aaaa', 'pp3', 'lr6', 'lr03']);
+
+/** Words that describe rather than name ("Blue", "Electric"): never read as the type. */
+const DESCRIPTIVE_WORDS = new Set([
+  ...['blue', 'black', 'white', 'red', 'green', 'silver', 'grey', 'pink', 'electric', 'cordless', 'wireless', 'digital', 'portable'],
+  ...['classic', 'original', 'new', 'premium', 'professional', 'heavy', 'duty', 'large', 'small', 'mini', 'compact', 'wide'],
+  ...['stainless', 'steel', 'plastic', 'wooden', 'wood', 'metal', 'glass', 'aluminium', 'aluminum', 'cast', 'iron', 'rubber', 'leather'],
+]);
 
 /** A name of this many words or fewer (not counting small words) is a maker and a model ("Loctite Precision"): the type is in the next part. */
 const BARE_NAME_WORDS = 2;
@@ -52,6 +75,8 @@ export interface SourceProfile {
   maker: string | null;
   /** Stems that say which kind of the type it is: the name's words and the later parts' heads, without the maker (first word) or the type. */
   kindStems: Set<string>;
+  /** Up to two stems just before the type in the name ("travel" of "Travel Kettle"). */
+  modifiers: string[];
 }
 
 /**
@@ -71,33 +96,60 @@ export function fitCodesOf(title: string): Set<string> {
   return codes;
 }
 
+/** Words tried as the type when the first reading names nothing else in the catalogue, besides it. */
+export const MAX_TYPE_READINGS = 3;
+
 /**
- * The source's profile (see {@link SourceProfile}). Its type is, in order: a head of the title that
- * Amazon's category name also names ("Headphones" of "Sennheiser HD 600 Audiophile Quality, Open
- * Hi-Fi stereo Headphones" in Headphones & Earphones; "Printer" of "OKI B4350N - Printer - B/W" in
- * Computer Printers); for a name that is only a maker and a model ("Loctite Precision, … Liquid
- * Adhesive …"), the head of the next part; else the name's own: a synonym phrase ending it
- * ("frying pan", "vacuum cleaner"), or its most specific head ("toner" of "Toner Cartridge").
+ * The words that may name the source's type, most likely first: a head of the title that Amazon's
+ * category name also names ("Headphones" of "Sennheiser HD 600 Audiophile Quality, Open Hi-Fi stereo
+ * Headphones" in Headphones & Earphones; "Printer" of "OKI B4350N - Printer - B/W" in Computer
+ * Printers); for a name that is only a maker and a model ("Loctite Precision, … Liquid Adhesive …"),
+ * the head of the next part; else the name's most specific head ("toner" of "Toner Cartridge");
+ * then the name's words before it ("kettle" of "… Electric Kettle 1.7 Litre Blue Illumination"),
+ * then the later parts' heads; never the title's first word (the maker: "KONG - Puppy Toy"). At most
+ * {@link MAX_TYPE_READINGS}.
  */
-export function profileOf(title: string, categoryName: string | null = null): SourceProfile {
+export function typeReadingsOf(title: string, categoryName: string | null = null): string[] {
   const analysis = analyseTitle(title);
-  const categoryWords = wordsOf(categoryName ?? '');
-  const category = new Set(categoryWords.map(stemOf));
+  const category = new Set(wordsOf(categoryName ?? '').map(stemOf));
   const named = [...analysis.headWords, ...analysis.segmentHeadWords].find((w) => category.has(stemOf(w)));
   const bare = analysis.nameWords.filter((w) => !SMALL_WORDS.has(w)).length <= BARE_NAME_WORDS;
   const generic = analysis.head !== null && GENERIC_HEADS.has(analysis.head) && analysis.heads.length > 1;
   const own = (generic ? analysis.headWords[1] : analysis.headWords[0]) ?? null;
-  const typeWord = named ?? (bare ? (analysis.segmentHeadWords[0] ?? own) : own);
+  const first = named ?? (bare ? (analysis.segmentHeadWords[0] ?? own) : own);
+  const before = analysis.nameWords
+    .slice(0, -1)
+    .reverse()
+    .filter((w) => w.length > 2 && !SMALL_WORDS.has(w) && !DESCRIPTIVE_WORDS.has(w));
+  const maker = wordsOf(title)[0];
+  const readings = [first, own, ...before.slice(0, 2), ...analysis.segmentHeadWords].filter((w): w is string => !!w && w !== maker);
+  return [...new Set(readings)].slice(0, MAX_TYPE_READINGS);
+}
+
+/**
+ * The source's profile with `typeWord` as its type (default: the first of {@link typeReadingsOf}).
+ * A synonym phrase that ends the name with that word names the type more exactly ("frying pan",
+ * "ball pen", "vacuum cleaner").
+ */
+export function profileOf(
+  title: string,
+  categoryName: string | null = null,
+  typeWord: string | null = typeReadingsOf(title, categoryName)[0] ?? null,
+): SourceProfile {
+  const analysis = analyseTitle(title);
+  const categoryWords = wordsOf(categoryName ?? '');
   let type = typeWord ? (termsOf([typeWord])[0] ?? null) : null;
-  if (typeWord !== null && typeWord === own) {
-    // A synonym phrase that ends the name names the type more exactly ("frying pan", "ball pen").
-    const last = termsOf(analysis.nameWords).at(-1);
+  const at = typeWord === null ? -1 : analysis.nameWords.lastIndexOf(typeWord);
+  if (at > 0) {
+    const last = termsOf(analysis.nameWords.slice(0, at + 1)).at(-1);
     if (last?.synonym && wordsOf(last.text).at(-1) === typeWord) type = last;
   }
   const typeStem = typeWord ? stemOf(typeWord) : null;
   const mustFit =
     typeStem !== null &&
-    (MUST_FIT.has(typeStem) || (analysis.head !== null && MUST_FIT.has(analysis.head)) || categoryWords.some((w) => MUST_FIT.has(stemOf(w))));
+    (MUST_FIT.has(typeStem) ||
+      (analysis.head !== null && MUST_FIT.has(analysis.head)) ||
+      categoryWords.some((w) => MUST_FIT.has(stemOf(w))));
   return {
     analysis,
     typeWord,
@@ -106,7 +158,20 @@ export function profileOf(title: string, categoryName: string | null = null): So
     fitCodes: mustFit ? fitCodesOf(title) : new Set(),
     maker: wordsOf(title)[0] ?? null,
     kindStems: kindStemsOf(title, analysis, type),
+    modifiers: type ? modifiersOf(analysis, type) : [],
   };
+}
+
+/** Up to two stems of the name just before where `type` ends in it (the whole name's last two before its head when it is not there). */
+function modifiersOf(analysis: TitleAnalysis, type: Term): string[] {
+  const stems = new Set(type.forms.map((f) => f.stems[f.stems.length - 1] as string));
+  for (let i = analysis.name.length - 1; i >= 0; i -= 1) {
+    if (!stems.has(analysis.name[i] as string)) continue;
+    const form = type.forms.find((f) => f.stems[f.stems.length - 1] === analysis.name[i]);
+    const start = i + 1 - (form?.stems.length ?? 1);
+    return analysis.name.slice(Math.max(0, start - 2), Math.max(0, start));
+  }
+  return analysis.modifiers;
 }
 
 /** The stems that say which kind of its type a title is (see {@link SourceProfile.kindStems}). */
@@ -136,31 +201,43 @@ const sameText = (a: string | null, b: string | null) => !!a && !!b && a.trim().
 
 /**
  * Whether `candidate` is a genuine alternative to the source of `profile`, and how close:
- * - its type is the source's: the type term is its head noun, names it through a generic head, or
- *   ends a later part of its title; or, for a type that must fit, it shares a size or model code
+ * - its type is the source's: the type term is its head noun, names it through a generic head, ends
+ *   a later part of its title, or stands just before a head that is no type in `poolTypes` ("…
+ *   Kettle Steel Trim"); or, for a type that must fit, it shares a size or model code
  *   with the source and is in the same Amazon category (a "Renata 395" cell for a "Varta V395");
  * - it is not an accessory, consumable or part unless the source is one too, nor a book or disc
  *   unless the source is one;
  * - for a type that must fit, it shares a size or model code with the source (or, when the source
  *   states none, its maker: a lens for the same mount);
  * - it is in the same Amazon category, or shares a word of the name besides the type (a "mixer" for
- *   adhesive is not a stand mixer).
+ *   adhesive is not a stand mixer), when both category names are known.
  * Closeness: 0.5 × the share of kind words in common (the name's and the later parts' heads, not the
  * maker's: "laser" and "duplex" for a laser printer) + 0.3 same category + 0.2 the same word before
  * the type, − 0.25 when the words before the type differ ("club hammer" for a "claw hammer",
  * "electric guitar strings" for acoustic ones), − 0.2 when one is a set and the other is not.
  */
-export function judgeCandidate(profile: SourceProfile, source: CandidateText, candidate: CandidateText): Closeness | null {
+export function judgeCandidate(
+  profile: SourceProfile,
+  source: CandidateText,
+  candidate: CandidateText,
+  poolTypes: ReadonlySet<string> = new Set(),
+): Closeness | null {
   if (!profile.type || !profile.typeWord) return null;
   const analysis = analyseTitle(candidate.title);
   const sameCategory = sameText(source.categoryName, candidate.categoryName);
   const codes = profile.mustFit ? fitCodesOf(candidate.title) : new Set<string>();
   const sharesCode = [...codes].some((c) => profile.fitCodes.has(c));
-  const typed = isHeadOf(analysis, profile.type) || isSegmentHeadOf(analysis, profile.type);
+  const typed =
+    isHeadOf(analysis, profile.type) || isSegmentHeadOf(analysis, profile.type) || namedBeforeHead(analysis, profile.type, poolTypes);
   if (!typed && !(sharesCode && sameCategory)) return null;
   if (analysis.accessory && !profile.analysis.accessory) return null;
   if (analysis.media && !profile.analysis.media) return null;
-  if (analysis.head !== null && ACCESSORY_HEADS.has(analysis.head) && analysis.head !== profile.analysis.head && !profile.analysis.accessory)
+  if (
+    analysis.head !== null &&
+    ACCESSORY_HEADS.has(analysis.head) &&
+    analysis.head !== profile.analysis.head &&
+    !profile.analysis.accessory
+  )
     return null;
   if (profile.mustFit) {
     if (profile.fitCodes.size > 0 ? !sharesCode : wordsOf(candidate.title)[0] !== profile.maker) return null;
@@ -168,11 +245,12 @@ export function judgeCandidate(profile: SourceProfile, source: CandidateText, ca
   const typeStems = new Set(profile.type.forms.flatMap((f) => f.stems));
   const names = kindStemsOf(candidate.title, analysis, profile.type);
   const shared = [...names].filter((s) => profile.kindStems.has(s)).length;
-  if (!sameCategory && shared === 0) return null;
+  const categoriesKnown = !!source.categoryName && !!candidate.categoryName;
+  if (categoriesKnown && !sameCategory && shared === 0) return null;
   const union = new Set([...names, ...profile.kindStems]).size;
   const words = union === 0 ? 0 : shared / union;
-  const mine = profile.analysis.modifiers;
-  const theirs = analysis.modifiers;
+  const mine = profile.modifiers;
+  const theirs = modifiersOf(analysis, profile.type);
   const sameModifier = mine.at(-1) !== undefined && mine.at(-1) === theirs.at(-1) && !typeStems.has(mine.at(-1) as string);
   const similarity = Math.max(
     0,
@@ -181,7 +259,7 @@ export function judgeCandidate(profile: SourceProfile, source: CandidateText, ca
       0.5 * words +
         (sameCategory ? 0.3 : 0) +
         (sameModifier ? 0.2 : 0) -
-        (kindsDiffer(profile, analysis) ? 0.25 : 0) -
+        (kindsDiffer(profile, analysis, theirs) ? 0.25 : 0) -
         (profile.analysis.isSet !== analysis.isSet ? 0.2 : 0),
     ),
   );
@@ -191,18 +269,44 @@ export function judgeCandidate(profile: SourceProfile, source: CandidateText, ca
 }
 
 /**
+ * True when the title's head is no type (no other product of the pool has it as its head: "… Kettle
+ * Steel Trim", "… Kettle 1.7 Litre Blue Illumination") and the type is one of the two name words
+ * before it.
+ */
+function namedBeforeHead(analysis: TitleAnalysis, type: Term, poolTypes: ReadonlySet<string>): boolean {
+  if (analysis.head === null || poolTypes.has(analysis.head)) return false;
+  const before = analysis.name.slice(-3, -1);
+  return type.forms.some((f) => f.stems.length === 1 && before.includes(f.stems[0] as string));
+}
+
+/**
+ * The stems that are types in a pool of titles: heads of at least two of them ("barbecue" of
+ * several barbecues, so a "Kettle Charcoal Barbecue" stays a barbecue).
+ */
+export function poolTypesOf(titles: readonly string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    const head = analyseTitle(title).head;
+    if (head !== null) counts.set(head, (counts.get(head) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n >= 2).map(([head]) => head));
+}
+
+/**
  * True when the words just before the type name different kinds: at the first of the two places
  * before the head where the titles differ, each word is absent from the other's name ("club" and
- * "claw"; "electric" and "acoustic" before "guitar strings").
+ * "claw"; "electric" and "acoustic" before "guitar strings"), and neither is one of its title's
+ * first two words (the maker and the model: "Morphy Richards", "Dualit Architect").
  */
-function kindsDiffer(profile: SourceProfile, analysis: TitleAnalysis): boolean {
-  const mine = profile.analysis.modifiers;
-  const theirs = analysis.modifiers;
+function kindsDiffer(profile: SourceProfile, analysis: TitleAnalysis, theirs: readonly string[]): boolean {
+  const mine = profile.modifiers;
   for (let back = 1; back <= 2; back += 1) {
     const a = mine.at(-back);
     const b = theirs.at(-back);
     if (a === undefined || b === undefined) return false;
     if (a === b) continue;
+    // The first two words of a title are mostly the maker and the model ("Morphy Richards", "Dualit Architect").
+    if (profile.analysis.stems.slice(0, 2).includes(a) || analysis.stems.slice(0, 2).includes(b)) return false;
     return !analysis.name.includes(a) && !profile.analysis.name.includes(b) && /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b);
   }
   return false;
@@ -210,7 +314,7 @@ function kindsDiffer(profile: SourceProfile, analysis: TitleAnalysis): boolean {
 
 /** The word before the type in the source's name as written ("travel" of "… Travel Kettle"). */
 function lastWordBeforeType(title: string, profile: SourceProfile): string {
-  const modifier = profile.analysis.modifiers.at(-1);
+  const modifier = profile.modifiers.at(-1);
   const word = wordsOf(title).find((w) => stemOf(w) === modifier);
   return word ?? modifier ?? '';
 }

@@ -46,7 +46,11 @@ describe('explain', () => {
   };
   it('compares prices when the source has one we may show, and everything else when it has not', () => {
     const other = { ...base, pricePence: 2000, originalPricePence: 2500, savingBasisLabel: 'RRP', rating: 4.5, reviewCount: 12 };
-    expect(explain(base, other)).toBe('£10.00 cheaper, same brand, 20% off RRP, 4.5★ from 12 reviews');
-    expect(explain({ ...base, pricePence: 0 }, other)).toBe('Same brand, 20% off RRP, 4.5★ from 12 reviews');
+    expect(explain(base, other)).toBe('£10.00 cheaper · same brand · 20% off RRP · 4.5★ from 12 reviews');
+    expect(explain({ ...base, pricePence: 0 }, other)).toBe('Same brand · 20% off RRP · 4.5★ from 12 reviews');
+    // Issue 28: what the two are, and the quantities both titles state, come first.
+    expect(explain(base, { ...other, typePhrase: 'travel kettle', quantity: '1.0 L vs 0.9 L' })).toBe(
+      'Same type: travel kettle · £10.00 cheaper · 1.0 L vs 0.9 L · same brand · 20% off RRP · 4.5★ from 12 reviews',
+    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * SQL of the products API (DESIGN.md §2 "Search"; issue 28, docs/decisions/0023-search-relevance.md).
+ * SQL of the products API (DESIGN.md §2 "Search"; issue 28, docs/decisions/0026-search-relevance.md).
  * Keyword search uses the GIN index on products.search_vector (`@@ to_tsquery('english', …)` of the
  * texts search-query.ts builds) and ranks only the rows it matched; typo tolerance reads the word
  * dictionary search_words by trigram similarity (pg_trgm); suggestions use the GIN index on
@@ -272,26 +272,47 @@ export type KeywordCandidateRow = {
 
 /**
  * The statement of a keyword search's candidates for re-ranking (search-rank.ts): the first `limit`
- * retrieved products in the database's relevance order ('rank'), only what the ranking reads
- * (id, title, category, category name, brand), each with the totals as {@link keywordSearchStatement}'s.
+ * retrieved products in the database's relevance order ('rank': matching every term first, then
+ * ts_rank over the terms, trending, id), only what the ranking reads (id, title, category, category
+ * name, brand), each with the totals as {@link keywordSearchStatement}'s. Prepared per filter shape
+ * and for one-term searches apart (their every product matches in full: no second text test).
  */
 export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
+  const oneTerm = filter.text !== null && filter.text.all === filter.text.match;
   const shape = shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
-  const name = `products_keyword_candidates_${shape}`;
+  const name = `products_keyword_candidates_${shape}${oneTerm ? '_one' : ''}`;
   return prepared(db, name, () => {
+    // Each row's two text tests once (a sub-select), then the window counts and the order over them;
+    // with one term every retrieved product matches it in full (`true`, no second test).
+    const matched = db.$with('matched').as(
+      db
+        .select({
+          id: products.id,
+          title: products.title,
+          category: products.category,
+          categoryName: products.categoryName,
+          brand: products.brand,
+          trendingScore: products.trendingScore,
+          matchesAll: (oneTerm ? sql<boolean>`true` : matchesAllSql).as('matches_all'),
+          rank: sql<number>`ts_rank(${products.searchVector}, ${tsquery(param.any)})`.as('rank'),
+        })
+        .from(products)
+        .where(whereOf(shape)),
+    );
     const statement = db
+      .with(matched)
       .select({
-        id: products.id,
-        title: products.title,
-        category: products.category,
-        categoryName: products.categoryName,
-        brand: products.brand,
-        matchesAll: matchesAllSql.as('matches_all'),
-        ...keywordTotals,
+        id: matched.id,
+        title: matched.title,
+        category: matched.category,
+        categoryName: matched.categoryName,
+        brand: matched.brand,
+        matchesAll: matched.matchesAll,
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+        totalAll: sql<number>`(count(*) filter (where ${matched.matchesAll}) over ())::int`.as('total_all'),
       })
-      .from(products)
-      .where(whereOf(shape))
-      .orderBy(...orderOf('rank', true))
+      .from(matched)
+      .orderBy(sql`${matched.matchesAll} desc`, sql`${matched.rank} desc`, sql`${matched.trendingScore} desc`, sql`${matched.id} asc`)
       .limit(param.limit)
       .offset(param.offset)
       .prepare(UNNAMED);
@@ -320,10 +341,9 @@ export async function findKeywordCandidates(db: Db, filter: SearchFilter, offset
   return keywordCandidatesStatement(db, filter).execute(searchValues(filter, offset, limit));
 }
 
-/** The products with these ids (any order; ids not found are missing). */
-export async function findProductsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  const statement = prepared(db, 'products_by_ids', () => {
+/** The statement of {@link findProductsByIds} (a named statement on PGlite: its only plan is the primary key). */
+export function productsByIdsStatement(db: Db) {
+  return prepared(db, 'products_by_ids', () => {
     const built = db
       .select(productColumns)
       .from(products)
@@ -332,7 +352,12 @@ export async function findProductsByIds(db: Db, ids: readonly number[]): Promise
     nameStatement(db, built.getQuery().sql, 'products_by_ids');
     return built;
   });
-  return statement.execute({ ids: [...ids] });
+}
+
+/** The products with these ids (any order; ids not found are missing). */
+export async function findProductsByIds(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return productsByIdsStatement(db).execute({ ids: [...ids] });
 }
 
 /** One page of products matching `filter` (no keywords) in `order`; `offset` and `limit` count rows. */
@@ -383,7 +408,10 @@ export async function findSimilarWords(
 ): Promise<Array<{ word: string; similarity: number }>> {
   const statement = prepared(db, 'search_words_similar', () =>
     db
-      .select({ word: searchWords.word, similarity: sql<number>`similarity(${searchWords.word}, ${sql.placeholder('word')})`.mapWith(Number) })
+      .select({
+        word: searchWords.word,
+        similarity: sql<number>`similarity(${searchWords.word}, ${sql.placeholder('word')})`.mapWith(Number),
+      })
       .from(searchWords)
       .where(
         and(

@@ -186,7 +186,7 @@ interface KeywordPage extends PageWithTotal {
 }
 
 /**
- * A keyword search's page (docs/decisions/0017 and 0023): in relevance order, the first
+ * A keyword search's page (docs/decisions/0017 and 0026): in relevance order, the first
  * {@link RERANK_WINDOW} retrieved products by the database's rank, re-ordered by search-rank.ts,
  * then the rest in the database's rank; the page's products read by id. In any other order, one
  * statement answers the page with its totals. Past the end, the totals are counted.
@@ -262,6 +262,7 @@ async function keywordSearch(
     }
   }
   const asked = used;
+  let loosenedHead = false;
   if (page.total === 0) {
     // A phrase term that names nothing ("frying pan" of a synonym entry): its last word alone.
     const loosened = loosenHead(used);
@@ -271,10 +272,11 @@ async function keywordSearch(
       if (again.total > 0) {
         page = again;
         used = loosened;
+        loosenedHead = true;
       }
     }
   }
-  if (page.totalAll === 0 && page.total > 0) {
+  if ((page.totalAll === 0 || loosenedHead) && page.total > 0) {
     recovery.relaxedFrom = queryText(asked);
     recovery.showingResultsFor = used.terms[used.head]?.text;
     const nearest = nearestCategoryOf(page.categories);
@@ -329,7 +331,9 @@ export async function searchProducts(
       ? { ...(await browsePage(db, caches, plan.filter, plan.order, offset, criteria.itemCount)), didYouMean: undefined }
       : await keywordSearch(db, { ...plan, query: plan.query }, offset, criteria.itemCount);
   const recovery = Object.fromEntries(
-    Object.entries(rest).filter(([key, value]) => value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory'].includes(key)),
+    Object.entries(rest).filter(
+      ([key, value]) => value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory'].includes(key),
+    ),
   ) as Recovery;
   return {
     products: rows.map((row) => toProduct(row, affiliateTag, view)),

@@ -1,5 +1,5 @@
 /**
- * A shopper's search box text as a query (issue 28; docs/decisions/0023-search-relevance.md): the
+ * A shopper's search box text as a query (issue 28; docs/decisions/0026-search-relevance.md): the
  * terms asked for (search-text.ts: spellings and synonyms), which of them names the product type
  * (its head), the words excluded, and the PostgreSQL tsquery texts the search SQL binds.
  *

@@ -1,5 +1,5 @@
 /**
- * The relevance order of search (issue 28; docs/decisions/0023-search-relevance.md): the first
+ * The relevance order of search (issue 28; docs/decisions/0026-search-relevance.md): the first
  * {@link RERANK_WINDOW} products the database retrieved, scored by what they are (search-text.ts
  * analyseTitle) against what the shopper asked for (search-query.ts). Pure; no I/O.
  *
@@ -24,8 +24,11 @@
 import { analyseTitle, isHeadOf, isSegmentHeadOf, termIn, wordsOf, stemOf, hasPhrase, type Term } from './search-text';
 import type { SearchQuery } from './search-query';
 
-/** Products read and re-ordered per search (the search page shows at most 10 pages of 10). */
-export const RERANK_WINDOW = 200;
+/**
+ * Products read and re-ordered per search: the search page shows at most 10 pages of 10 (spec §9).
+ * Deeper pages follow in the database's order.
+ */
+export const RERANK_WINDOW = 100;
 
 /** What the ranking reads of a retrieved product. */
 export interface RankCandidate {

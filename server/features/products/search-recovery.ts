@@ -1,5 +1,5 @@
 /**
- * Typo tolerance and half-typed words (issue 28; docs/decisions/0023-search-relevance.md): when the
+ * Typo tolerance and half-typed words (issue 28; docs/decisions/0026-search-relevance.md): when the
  * keywords as typed match nothing in full, each word the catalogue's dictionary (search_words,
  * pg_trgm) does not hold is read as the start of a word it holds ("headph" → headphones) or
  * replaced by the most similar word it holds ("hedphones" → headphones, "blutooth" → bluetooth).

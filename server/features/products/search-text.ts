@@ -1,5 +1,5 @@
 /**
- * Shopper text, read as a shopper means it (issue 28; docs/decisions/0023-search-relevance.md): the
+ * Shopper text, read as a shopper means it (issue 28; docs/decisions/0026-search-relevance.md): the
  * pure word rules that search and cheaper alternatives share. No I/O.
  *
  * - {@link foldText} / {@link wordsOf} / {@link stemOf}: lower case without accents, words of
@@ -391,7 +391,9 @@ export const ACCESSORY_HEADS = new Set(
  * Head nouns that say how a product comes, not what it is: in "Toner Cartridge", "Dumbbell Set" or
  * "Espresso Machine" the word before also names the type.
  */
-export const GENERIC_HEADS = new Set(['cartridge', 'set', 'kit', 'pack', 'bundle', 'refill', 'bottle', 'system', 'unit', 'machine', 'maker'].map(stemOf));
+export const GENERIC_HEADS = new Set(
+  ['cartridge', 'set', 'kit', 'pack', 'bundle', 'refill', 'bottle', 'system', 'unit', 'machine', 'maker'].map(stemOf),
+);
 
 /** Words that make a title an accessory, consumable or part wherever they stand ("…, Spare Parts"). */
 const ANYWHERE_MARKERS = new Set(['replacement', 'spare', 'refill'].map(stemOf));
@@ -621,7 +623,13 @@ function formsOfWords(words: readonly string[]): Form[] {
   const last = words[words.length - 1] as string;
   const head = words.slice(0, -1);
   // Porter2 leaves some plurals apart ("lens" → "len", "lenses" → "lens"): add the other number.
-  const others = last.endsWith('es') ? [last.slice(0, -2), last.slice(0, -1)] : last.endsWith('s') ? [last.slice(0, -1)] : [`${last}s`, `${last}es`];
+  const others = last.endsWith('es')
+    ? [last.slice(0, -2), last.slice(0, -1)]
+    : last.endsWith('s')
+      ? [last.slice(0, -1), `${last}es`]
+      : /(s|x|z|ch|sh)$/.test(last)
+        ? [`${last}es`]
+        : [`${last}s`];
   for (const other of others) if (other.length > 2 && !/\d/.test(other)) forms.push(formOf([...head, other]));
   words.forEach((w, i) => {
     for (const variant of spellingVariants(w)) forms.push(formOf(words.map((x, j) => (j === i ? variant : x))));
@@ -629,11 +637,15 @@ function formsOfWords(words: readonly string[]): Form[] {
   return dedupeForms(forms);
 }
 
-/** `forms` without repeats (by stems) and without empty ones. */
+/**
+ * `forms` without repeats and without empty ones. Repeats are judged by PostgreSQL's stems (plain
+ * Porter2, without {@link IRREGULAR}): "kettle" and "kettles" are one, "lens" ("len") and "lenses"
+ * ("lens") two, so the database finds both.
+ */
 function dedupeForms(forms: Form[]): Form[] {
   const seen = new Set<string>();
   return forms.filter((f) => {
-    const k = f.stems.join(' ');
+    const k = f.words.map((w) => (/^[a-z]+$/.test(w) ? stem(w) : w)).join(' ');
     if (f.stems.length === 0 || seen.has(k)) return false;
     seen.add(k);
     return true;
@@ -649,7 +661,7 @@ export function termsOf(words: readonly string[]): Term[] {
   const kept = words.filter((w) => !QUERY_NOISE.has(w));
   const list = kept.length > 0 ? kept : [...words];
   const terms: Term[] = [];
-  for (let i = 0; i < list.length; ) {
+  for (let i = 0; i < list.length;) {
     let matched = false;
     for (let n = Math.min(LONGEST_SYNONYM, list.length - i); n >= 1; n -= 1) {
       const slice = list.slice(i, i + n);
@@ -687,7 +699,9 @@ export function headTermIndex(terms: readonly Term[]): number {
 
 /** True when `forms` asks for an accessory, consumable or part (then accessories are not pushed down). */
 export function asksForAccessory(term: Term): boolean {
-  return term.forms.some((f) => ACCESSORY_HEADS.has(f.stems[f.stems.length - 1] as string) || f.stems.some((s) => ACCESSORY_MARKERS.has(s)));
+  return term.forms.some(
+    (f) => ACCESSORY_HEADS.has(f.stems[f.stems.length - 1] as string) || f.stems.some((s) => ACCESSORY_MARKERS.has(s)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -738,6 +752,20 @@ const TARGET_START = /\s(?:for|compatible with|fits|to fit|suitable for)\s/g;
  * word left is the head. Never throws; an empty title answers an empty analysis.
  */
 export function analyseTitle(title: string): TitleAnalysis {
+  const known = analysed.get(title);
+  if (known) return known;
+  const analysis = analyseTitleNow(title);
+  // A bounded memo: searches and alternatives read the same catalogue's titles again and again.
+  if (analysed.size >= ANALYSED_MAX) analysed.clear();
+  analysed.set(title, analysis);
+  return analysis;
+}
+
+/** Titles analysed lately (at most {@link ANALYSED_MAX}; emptied when full). Analyses are never changed once made. */
+const analysed = new Map<string, TitleAnalysis>();
+export const ANALYSED_MAX = 20_000;
+
+function analyseTitleNow(title: string): TitleAnalysis {
   const folded = ` ${foldText(title)
     .replace(/\([^)]*\)|\[[^\]]*\]|\{[^}]*\}/g, ' ')
     .replace(/\s+/g, ' ')} `;
@@ -779,7 +807,10 @@ export function analyseTitle(title: string): TitleAnalysis {
     (head !== null && ACCESSORY_HEADS.has(head)) ||
     nameStems.some((s) => ACCESSORY_MARKERS.has(s)) ||
     stems.some((s) => ANYWHERE_MARKERS.has(s));
-  const media = [head, ...segmentHeads].some((h) => h !== null && MEDIA_HEADS.has(h)) || /\b(?:dvd|cd|vol)\b/.test(namePart);
+  const media =
+    [head, ...segmentHeads].some((h) => h !== null && MEDIA_HEADS.has(h)) ||
+    /\b(?:dvd|cd|vol)\b/.test(namePart) ||
+    /\b(?:book|books|guide|handbook|songbook|paperback|hardback|audiobook)\b/.test(folded);
   return {
     isSet: isSetName(namePart),
     media,
@@ -811,7 +842,7 @@ const MAX_SEGMENT_WORDS = 5;
  * Barbell Set 4x 1.75kg …") and closing noise (colours, "Matte", "Pack", units).
  */
 function nameWords(part: string): string[] {
-  let raw = part.match(/[a-z0-9]+/g) ?? [];
+  let raw: string[] = part.match(/[a-z0-9]+/g) ?? [];
   // "5pc Set of … Loop Bands", "Pack of 3 Sponges": the type follows "of".
   const of = raw.findIndex((w, i) => w === 'of' && i > 0 && OF_CONTAINERS.has(raw[i - 1] as string));
   if (of > 0 && raw.slice(of + 1).some((w) => /^[a-z]/.test(w) && w.length > 1)) raw = raw.slice(of + 1);
@@ -838,9 +869,27 @@ function isSetName(part: string): boolean {
 
 /** Head nouns of books, discs and printed music: a book about guitars is not a guitar. */
 const MEDIA_HEADS = new Set(
-  ['book', 'books', 'guide', 'handbook', 'manual', 'dvd', 'cd', 'vinyl', 'magazine', 'songbook', 'hits', 'songs', 'tutor', 'method', 'workbook', 'novel', 'edition', 'vol', 'volume'].map(
-    stemOf,
-  ),
+  [
+    'book',
+    'books',
+    'guide',
+    'handbook',
+    'manual',
+    'dvd',
+    'cd',
+    'vinyl',
+    'magazine',
+    'songbook',
+    'hits',
+    'songs',
+    'tutor',
+    'method',
+    'workbook',
+    'novel',
+    'edition',
+    'vol',
+    'volume',
+  ].map(stemOf),
 );
 
 /** True when the stem sequence `form` occurs in `stems` as a phrase (adjacent, in order). */
