@@ -18,18 +18,6 @@ const webFeatures = featuresIn('./web/features/');
 const PUBLIC_MODULE_MESSAGE =
   "A server feature imports another feature only through its public module: import '../<feature>' (its index.ts) and export what you need there.";
 
-/**
- * Files that still import another feature's internal module, each being changed in another session
- * when the public-module rule came (issue 26). They keep every other zone; take a file off this list
- * once it imports '../<feature>', and delete the list when it is empty (tests/lint/import-rules.test.ts
- * fails for an entry that no longer needs to be here).
- */
-const PENDING_PUBLIC_MODULE_IMPORTS = [
-  'server/features/products/products.queries.ts', // '../prices/original-price.sql'
-  'server/features/deal-pages/deal-links.admin.service.ts', // '../audit/audit.service', '../products/products.service'
-  'server/features/deal-pages/deal-pages.routes.ts', // '../products/listing-cache', '../products/products.service'
-  'server/features/deal-pages/deal-pages.service.ts', // '../products/listing-cache', '../products/products.service'
-];
 
 /**
  * The import rules of docs/architecture.md ("Import rules"), as import-x/no-restricted-paths zones:
@@ -168,13 +156,6 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
-  },
-  {
-    files: PENDING_PUBLIC_MODULE_IMPORTS,
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': ['error', { zones: importZones.filter((zone) => zone.message !== PUBLIC_MODULE_MESSAGE) }],
-    },
   },
   {
     files: ['scripts/**/*.mjs', 'server/db/embedded/*.mjs'],

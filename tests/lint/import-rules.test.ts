@@ -98,7 +98,7 @@ const zones: Record<string, Zone> = {
     message: /Admin features never import each other/,
     refused: [
       ['web/admin/features/alerts/probe.ts', use('../signups/api')],
-      ['web/admin/features/catalogue/components/probe.tsx', use('../../clicks/components/stat-card')],
+      ['web/admin/features/catalogue/components/probe.tsx', use('../../clicks/components/click-format')],
     ],
     allowed: [
       ['web/admin/features/alerts/probe.ts', use('./api')],

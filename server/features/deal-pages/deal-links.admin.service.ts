@@ -7,8 +7,8 @@ import type { DealLinkCreated } from '../../../common/api/deal-links.admin.schem
 import type { DealLinkClaims } from '../../../common/api/deal-links.schema';
 import { paths } from '../../../common/paths';
 import type { Db } from '../../db/client';
-import { recordAdminAction } from '../audit/audit.service';
-import { currentPrice } from '../products/products.service';
+import { recordAdminAction } from '../audit';
+import { currentPrice } from '../products';
 import { signDealLink } from './deal-links.rules';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 

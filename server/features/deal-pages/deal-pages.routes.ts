@@ -21,8 +21,8 @@ import {
 } from '../../../common/api/deal-links.schema';
 import { apiErrorSchema } from '../../http/errors';
 import { sendJson, type JsonAnswer } from '../../http/answer-cache';
-import { createListingCaches } from '../products/listing-cache';
-import { withPriceView } from '../products/products.service';
+import { createListingCaches } from '../products';
+import { withPriceView } from '../products';
 import { topSaving, verifyDealLink } from './deal-pages.service';
 
 /** Registers the public deal-page routes; reads `deps.database`, `deps.env.SECRET_KEY`, `deps.env.AFFILIATE_TAG` and `deps.clock`. */

@@ -12,8 +12,8 @@ import type { Product } from '../../../common/api/products.schema';
 import type { ParsedSearchCriteria } from '../../../common/api/products.schema';
 import { priceStringToPence } from '../../../common/money';
 import type { Db } from '../../db/client';
-import type { ListingCaches } from '../products/listing-cache';
-import { searchProducts, type PriceView } from '../products/products.service';
+import type { ListingCaches } from '../products';
+import { searchProducts, type PriceView } from '../products';
 import { checkDealLink, type DealLinkQuery } from './deal-links.rules';
 
 /** Products read per page while looking for the largest saving. */

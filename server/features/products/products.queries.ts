@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'd
 import { nameStatement, type Db } from '../../db/client';
 import { priceObservations, products, searchWords } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
-import { hasSubstantiatedSavingSql, originalPricePenceSql } from '../prices/original-price.sql';
+import { hasSubstantiatedSavingSql, originalPricePenceSql } from '../prices';
 
 /** The columns of {@link ProductRow}; never the tsvector columns (large, useless to the API). */
 export const productColumns = {
