@@ -168,7 +168,9 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
       const popular = page.getByTestId('popular-section');
       if ((await popular.count()) > 0) {
         // Neutral words: 'Popular …' only when the order is about popularity (issue 27).
-        expect(await popular.getByRole('heading', { level: 2 }).textContent()).toMatch(/^(Popular (in .+|right now)|Prices we track)$/);
+        expect(await popular.getByRole('heading', { level: 2 }).textContent()).toMatch(
+          /^(Popular (in .+|right now)|Prices we track|Other products we track|All .*products.*)$/,
+        );
         expect(await popular.getByTestId('deal-basis').count()).toBe(0);
       }
       await shot(listing.shot);
