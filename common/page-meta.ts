@@ -137,6 +137,14 @@ export type StaticPageKey = keyof typeof STATIC_PAGES;
 /** The description of the site as a whole (index.html's), for a page that has none of its own. */
 export const SITE_DESCRIPTION = "Today's best Amazon UK deals with honest prices, price history and free price-drop e-mail alerts.";
 
+/**
+ * True when a listing's order (`orderedBy` keys, first key first) puts popular or trending products
+ * first, so "Popular in …" or "Trending products" is a fair heading (issue 27).
+ */
+export function ordersByPopularity(orderedBy: readonly string[] | undefined): boolean {
+  return (orderedBy ?? []).some((key) => key === 'popularity' || key === 'trending');
+}
+
 /** The words a listing's heading, intro and meta description use. */
 export interface ListingWords {
   /** The `<h1>` (and `<title>`, with "(page n)" after page 1). */
@@ -151,13 +159,22 @@ export const describe = {
   /**
    * Today's deals (`/todays-deals`, `?category=`), a category's deals (`/categories/{key}`:
    * `viaPath`) or trending (`/todays-deals2`). `verifiedDeals` 0 gives neutral words (no deal claim
-   * without a basis); absent (unknown) keeps the deal words.
+   * without a basis); absent (unknown) keeps the deal words. `orderedBy` is the answer's order keys
+   * (common/api/deals.schema.ts `LISTING_ORDER_KEYS`), first key first.
    */
-  listing(kind: 'deals' | 'trending', category: ShopperCategory | null, viaPath = false, verifiedDeals?: number): ListingWords {
-    // Issue 27: with no verified deal the words are neutral (docs/pricing/reference-prices.md).
+  listing(
+    kind: 'deals' | 'trending',
+    category: ShopperCategory | null,
+    viaPath = false,
+    verifiedDeals?: number,
+    orderedBy?: readonly string[],
+  ): ListingWords {
+    // Issue 27: with no verified deal the words are neutral (docs/pricing/reference-prices.md);
+    // trending may say "Trending products" only while its order is about popularity (`orderedBy`).
     if (verifiedDeals === 0) {
+      const trendingHeading = ordersByPopularity(orderedBy) ? 'Trending products' : 'Prices we track';
       return {
-        heading: kind === 'trending' ? 'Prices we track' : category ? `${category.name}: prices we track` : 'Prices we track today',
+        heading: kind === 'trending' ? trendingHeading : category ? `${category.name}: prices we track` : 'Prices we track today',
         intro: `Amazon UK ${category ? `${category.name} ` : ''}prices we track, with the time each was observed and free price-drop alerts.`,
       };
     }
@@ -183,7 +200,7 @@ export const describe = {
    * A product page: name, price in pounds ("12.99") and when it was checked (UK time); without a
    * price we may show (Amazon's data over 24 hours old: decision 0014) it names none.
    */
-  product: (product: { title: string; price: string | null; asOf: string | null; priceStale?: boolean }): string =>
+  product: (product: { title: string; price: string | null; asOf: string | null; priceStale: boolean }): string =>
     product.price === null || product.asOf === null
       ? `${product.title} on Amazon UK, with its price history and free price-drop alerts.`
       : product.priceStale

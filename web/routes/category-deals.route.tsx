@@ -14,7 +14,7 @@ import { Link, useParams } from 'react-router';
 import { getShopperCategory, type ShopperCategory } from '../../common/categories';
 import { paths } from '../../common/paths';
 import { buttonClasses } from '../components/ui/button';
-import { verifiedDealCount } from '../components/product/listing-words';
+import { listingPageWords } from '../components/product/listing-words';
 import { Pagination } from '../components/ui/pagination';
 import { Skeleton } from '../components/ui/skeleton';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
@@ -23,7 +23,6 @@ import { ListingSummary } from '../features/deals/components/listing-summary';
 import { ListingGrid } from '../features/products/components/listing-grid';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { formatLongDate } from '../lib/date.format';
-import { describe } from '../../common/page-meta';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { usePageParam, useServedPage } from '../lib/page-param.hook';
 import { PageTrail } from '../shell/page-trail';
@@ -43,8 +42,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
   const listing = useDealListing({ kind: 'today', category: category.key, page });
   // Issue 27: 'Today's Top {category} Deals' only while the listing counts verified deals; with
   // none, neutral words ('{category}: prices we track') and the summary says why.
-  const deals = listing.isError ? 0 : verifiedDealCount(listing.data);
-  const words = describe.listing('deals', category, true, deals ?? undefined);
+  const words = listingPageWords('deals', category, listing, true);
   useDocumentTitle(page > 1 ? `${words.heading} (page ${page})` : words.heading, { description: words.intro });
   useServedPage(page, listing.data?.page);
   const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
@@ -77,7 +75,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
       />
       <div className="border-l-4 pl-4" style={{ borderColor: category.colour }}>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {deals === null ? (
+          {words.deals === null ? (
             <>
               <span className="sr-only">Loading</span>
               <Skeleton inline className="h-8 w-64" />
@@ -97,7 +95,7 @@ function CategoryDeals({ category }: { category: ShopperCategory }) {
         status={listing.status}
         products={listing.data?.products ?? []}
         popularHeading={`Popular in ${category.name}`}
-        plainHeading={deals !== null && deals > 0 ? 'Other products we track' : `All ${category.name} products`}
+        plainHeading={words.dealWords ? 'Other products we track' : `All ${category.name} products`}
         dealsLabel={`${category.name} deals`}
         orderedBy={listing.data?.orderedBy}
         plainBadge="price"

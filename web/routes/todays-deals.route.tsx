@@ -13,10 +13,9 @@
  */
 import { useSearchParams } from 'react-router';
 import { getShopperCategory } from '../../common/categories';
-import { describe } from '../../common/page-meta';
 import { Pagination } from '../components/ui/pagination';
 import { Skeleton } from '../components/ui/skeleton';
-import { verifiedDealCount } from '../components/product/listing-words';
+import { listingPageWords } from '../components/product/listing-words';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { useDealListing } from '../features/deals/api';
@@ -40,16 +39,8 @@ export function TodaysDealsPage() {
   const alternatives = useAlternativesDialog();
   const totalPages = listing.data?.totalPages ?? 1;
 
-  const words = describe.listing('deals', category);
-  const deals = listing.isError ? 0 : verifiedDealCount(listing.data);
-  const dealWords = deals !== null && deals > 0;
-  const neutralHeading = category ? `${category.name}: prices we track` : 'Prices we track today';
-  const heading = dealWords ? words.heading : neutralHeading;
-  useDocumentTitle(page > 1 ? `${heading} (page ${page})` : heading, {
-    description: dealWords
-      ? words.intro
-      : `Amazon UK ${category ? `${category.name} ` : ''}prices we track, with the time each was observed and free price-drop alerts.`,
-  });
+  const { heading, intro, deals, dealWords } = listingPageWords('deals', category, listing);
+  useDocumentTitle(page > 1 ? `${heading} (page ${page})` : heading, { description: intro });
 
   /** Search Again: the first page of every category (or a fresh ask when already there). */
   function searchAgain() {

@@ -13,10 +13,9 @@
  */
 import { useSearchParams } from 'react-router';
 import { getShopperCategory, type ShopperCategoryKey } from '../../common/categories';
-import { describe } from '../../common/page-meta';
 import { Pagination } from '../components/ui/pagination';
 import { Skeleton } from '../components/ui/skeleton';
-import { ordersByPopularity, verifiedDealCount } from '../components/product/listing-words';
+import { listingPageWords } from '../components/product/listing-words';
 import { usePriceDropAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useDealListing } from '../features/deals/api';
 import { ListingSummary } from '../features/deals/components/listing-summary';
@@ -40,14 +39,8 @@ export function TrendingPage() {
   const alertDialog = usePriceDropAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const totalPages = listing.data?.totalPages ?? 1;
 
-  const words = describe.listing('trending', null);
-  const deals = listing.isError ? 0 : verifiedDealCount(listing.data);
-  const dealWords = deals !== null && deals > 0;
-  const trendingOrder = ordersByPopularity(listing.data?.orderedBy);
-  const heading = dealWords ? words.heading : trendingOrder ? 'Trending products' : 'Prices we track';
-  useDocumentTitle(page > 1 ? `${heading} (page ${page})` : heading, {
-    description: dealWords ? words.intro : 'Amazon UK prices we track, with the time each was observed and free price-drop alerts.',
-  });
+  const { heading, intro, deals, dealWords } = listingPageWords('trending', null, listing);
+  useDocumentTitle(page > 1 ? `${heading} (page ${page})` : heading, { description: intro });
 
   /** A category starts at its first page. */
   function choose(key: ShopperCategoryKey | null) {

@@ -194,7 +194,7 @@ function listingRenderer(kind: 'deals' | 'trending'): Render {
           : category
             ? `${paths.todaysDeals()}?category=${category.key}`
             : paths.todaysDeals();
-    const { heading, intro } = describe.listing(kind, category ?? null, Boolean(params[0]), listing.verifiedDeals);
+    const { heading, intro } = describe.listing(kind, category ?? null, Boolean(params[0]), listing.verifiedDeals, listing.orderedBy);
     return page({
       title: listing.page > 1 ? `${heading} (page ${listing.page})` : heading,
       description: intro,

@@ -7,7 +7,11 @@
  * list or was price through the Creators API, docs/decisions/0013-creators-api.md).
  */
 import type { DealListingResponse, ListingOrderKey } from '../../../common/api/deals.schema';
+import type { ShopperCategory } from '../../../common/categories';
+import { describe, type ListingWords } from '../../../common/page-meta';
 import { formatLongDate } from '../../lib/date.format';
+
+export { ordersByPopularity } from '../../../common/page-meta';
 
 /** Each order key in words, as it reads after "first" / "then". */
 export const ORDER_WORDS: Record<ListingOrderKey, string> = {
@@ -26,11 +30,6 @@ export function orderSentence(orderedBy: readonly string[] | undefined): string 
   if (words.length === 0) return null;
   const text = words.map((w, i) => (i === 0 ? `${w} first` : `then ${w}`)).join(', ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-}
-
-/** True when the order puts popular or trending products first, so "Popular in …" is a fair heading. */
-export function ordersByPopularity(orderedBy: readonly string[] | undefined): boolean {
-  return (orderedBy ?? []).some((key) => key === 'popularity' || key === 'trending');
 }
 
 /**
@@ -52,3 +51,28 @@ export function trackedSinceText(trackedSince: string | null | undefined): strin
 /** How a deal comes to be listed: our price history over time, or Amazon's own labelled prices. */
 export const HOW_DEALS_APPEAR =
   "A deal appears here when a price drops below one it held for at least 28 days in our price history, or when Amazon shows its own list price or was price for it (through Amazon's Creators API).";
+
+/** What {@link useListingWords} gives a listing page. */
+export interface ListingPageWords extends ListingWords {
+  /** Verified deals in the answer (0 after an error), null before an answer. */
+  deals: number | null;
+  /** True when the page may use deal words (an answer with at least one verified deal). */
+  dealWords: boolean;
+}
+
+/**
+ * A listing page's heading and intro (also its meta description), from the one source the first
+ * HTML uses too (`describe.listing` in common/page-meta.ts): deal words while the answer counts
+ * verified deals, neutral words when it counts none or failed (issue 27), the deal words'
+ * placeholder shape while loading (the page shows a skeleton then).
+ */
+export function listingPageWords(
+  kind: 'deals' | 'trending',
+  category: ShopperCategory | null,
+  answer: { data?: Partial<Pick<DealListingResponse, 'verifiedDeals' | 'totalDeals' | 'orderedBy'>>; isError: boolean },
+  viaPath = false,
+): ListingPageWords {
+  const deals = answer.isError ? 0 : verifiedDealCount(answer.data);
+  const words = describe.listing(kind, category, viaPath, deals ?? undefined, answer.data?.orderedBy);
+  return { ...words, deals, dealWords: deals !== null && deals > 0 };
+}

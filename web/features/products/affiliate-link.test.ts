@@ -1,6 +1,6 @@
 /** Outbound Amazon links of cards (shopper-screens §5 "Affiliate link rewriting"; DESIGN.md §4). */
 import { describe, it, expect } from 'vitest';
-import { outboundAmazonUrl, shortSavingLabel } from './affiliate-link';
+import { outboundAmazonUrl } from './affiliate-link';
 
 const product = { asin: 'B0DEMO0004', affiliateUrl: 'https://www.amazon.co.uk/dp/B0DEMO0004?tag=dealalertsuk-21&linkCode=osi&th=1&psc=1' };
 
@@ -21,13 +21,5 @@ describe('outboundAmazonUrl', () => {
     );
     expect(outboundAmazonUrl({ asin: 'not-an-asin', affiliateUrl: 'https://evil.example/x' }, 'dealalertsuk-21')).toBeNull();
     expect(outboundAmazonUrl({ asin: 'B0DEMO0004', affiliateUrl: 'javascript:alert(1)' }, null)).toBeNull();
-  });
-});
-
-describe('shortSavingLabel', () => {
-  it('shortens our 30-day history label for cards and keeps retailer labels', () => {
-    expect(shortSavingLabel('Our tracked price for 28+ days before this drop')).toBe('Tracked price');
-    expect(shortSavingLabel('RRP')).toBe('RRP');
-    expect(shortSavingLabel(null)).toBeNull();
   });
 });

@@ -3,7 +3,6 @@
  * DESIGN.md §4 "Affiliate links"): the server's tagged link, rewritten with the visitor's tag by
  * common/affiliate.ts. Never links anywhere but an allowlisted Amazon host.
  */
-import { SAVING_BASIS_LABELS } from '../../../common/discount';
 import { isAllowedAmazonUrl, isAsin, productAffiliateUrl, rewriteAffiliateUrl } from '../../../common/affiliate';
 
 /**
@@ -14,15 +13,4 @@ import { isAllowedAmazonUrl, isAsin, productAffiliateUrl, rewriteAffiliateUrl } 
 export function outboundAmazonUrl(product: { asin: string; affiliateUrl: string }, tag: string | null): string | null {
   if (tag) return rewriteAffiliateUrl(product.affiliateUrl, tag) ?? (isAsin(product.asin) ? productAffiliateUrl(product.asin, tag) : null);
   return isAllowedAmazonUrl(product.affiliateUrl) ? product.affiliateUrl : null;
-}
-
-/**
- * Short card label for a saving basis (the full label stays in the tooltip): our tracked reference
- * price reads "Tracked price"; the retailer's labels ('RRP', 'Was') stay as they are.
- */
-export function shortSavingLabel(label: string | null): string | null {
-  if (label === null) return null;
-  if (label === SAVING_BASIS_LABELS.TRACKED_PRICE) return 'Tracked price';
-  if (label === 'Lowest recent price') return 'Lowest recent';
-  return label;
 }
