@@ -12,6 +12,10 @@
  *   half of those naming the visit they came from; ten categories; 30 % title clicks.
  * - 1,000,000 website visits (20 % from e-mail links, 30 % with a tracking e-mail), 100,000 category
  *   button clicks, and an hourly search count for the two years.
+ * - Device classes on clicks and visits (60 % mobile, 10 % tablet, 30 % desktop) and a referring
+ *   site on half the visits (50 hosts), so the daily roll-ups the database keeps by triggers
+ *   (migration 0020, decision 0028; filled during the bulk inserts, so "data generated in" includes
+ *   them) have realistic numbers of pages, referrers and devices a day.
  * PGlite: a temporary DATA_DIR filled through openDatabase (worker thread, as the server runs it),
  * then VACUUM ANALYZE and CHECKPOINT. PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL's
  * server, else postgres://postgres@127.0.0.1:5432/postgres, in a scratch database dropped after.
@@ -22,7 +26,7 @@
  * - every analytics endpoint (product-clicks-stats, product-clicks with and without an e-mail
  *   search, product-clicks/{email}, category-clicks, category-clicks-stats, email-tracking) under
  *   each date preset (All Time, Today, Yesterday, Last 7 Days, Last 30 Days, This Month, Last
- *   Month, This Year), one request at a time, BENCH_ANALYTICS_ROUNDS rounds (default 5) after one
+ *   Month, This Year), and analytics-overview (from the roll-ups, issue 29), one request at a time, BENCH_ANALYTICS_ROUNDS rounds (default 5) after one
  *   warm-up round: p50 and p95 per endpoint over all presets and rounds;
  * - the five CSV exports over All Time, read to the end as a browser downloads them: rows, MB,
  *   seconds, and the server's peak RSS sampled every 50 ms (/proc/{pid}/status VmRSS).
@@ -35,7 +39,8 @@
  * (default 5); BENCH_ANALYTICS_DATA_DIR keeps the generated PGlite data for the next run;
  * BENCH_SERVER_NODE_OPTIONS passes NODE_OPTIONS to the server (e.g. --require of a memory logger);
  * BENCH_ANALYTICS_ENDPOINTS=0 skips the endpoint timings and BENCH_ANALYTICS_EXPORTS (comma-separated
- * export names) picks the exports, for memory experiments that only need the fill and an export.
+ * export names) picks the exports, for memory experiments that only need the fill and an export;
+ * BENCH_ANALYTICS_ONLY (comma-separated name prefixes, e.g. analytics-overview) times only those endpoints.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -58,12 +63,18 @@ const ROUNDS = Number(process.env.BENCH_ANALYTICS_ROUNDS ?? 5);
 const DATABASES = new Set((process.env.BENCH_ANALYTICS_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
 /** Whether to time the endpoints (BENCH_ANALYTICS_ENDPOINTS=0: only the fill and the exports). */
 const ENDPOINTS = process.env.BENCH_ANALYTICS_ENDPOINTS !== '0';
+/** Only the endpoints whose names start with one of these (BENCH_ANALYTICS_ONLY, comma-separated), e.g. `analytics-overview`. */
+const ONLY = (process.env.BENCH_ANALYTICS_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const EXPORTS = (
   process.env.BENCH_ANALYTICS_EXPORTS ??
   'recent-clicks-csv,signed-up-users-clicks-csv,anonymous-users-clicks-csv,top-products-csv,users-by-activity-csv'
 )
   .split(',')
-  .map((s) => s.trim());
+  .map((s) => s.trim())
+  .filter(Boolean);
 const BUDGET = { p95Ms: 100, rssMb: 300 };
 const ADMIN = { email: 'bench-owner@example.com', password: 'bench admin password 1' };
 const MB = 1024 * 1024;
@@ -80,7 +91,7 @@ async function generate(database: Database, now: Date): Promise<void> {
   const q = (text: string, params: unknown[] = []) => database.query(text, params);
   await q(
     `insert into product_clicks (email, asin, title, click_type, price_pence, category, referrer, affiliate_tag, destination_url,
-       utm_source, utm_medium, utm_campaign, recorded_by, visit_ref, clicked_at)
+       utm_source, utm_medium, utm_campaign, recorded_by, visit_ref, device, clicked_at)
      select case when r.u < 0.4 then null else 'shopper' || floor(${EMAILS} * power(r.e, 1.6))::int || '@example.com' end,
        'B0' || lpad(r.p::text, 8, '0'), 'Bench product ' || r.p || ' (' || (array['kitchen','tech','style','baby','car','beauty','sport','toys','garden','books'])[1 + r.p % 10] || ')',
        case when r.t < 0.3 then 'title' else 'shop' end, 499 + (r.p * 37) % 10000,
@@ -89,8 +100,9 @@ async function generate(database: Database, now: Date): Promise<void> {
        case when r.m < 0.15 then 'email' end,
        case when r.m < 0.15 then (array['price-drop','weekly','deals'])[1 + r.p % 3] end,
        case when r.m < 0.15 then 'alerts-' || to_char(r.ts, 'YYYY-MM') end,
-       'redirect', case when r.m < 0.075 then md5('visit' || (r.g % ${Math.max(1, Math.floor(VISITS / 5))})) end, r.ts
-     from (select g, random() u, random() e, random() t, random() m,
+       'redirect', case when r.m < 0.075 then md5('visit' || (r.g % ${Math.max(1, Math.floor(VISITS / 5))})) end,
+       case when r.d < 0.6 then 'mobile' when r.d < 0.7 then 'tablet' else 'desktop' end, r.ts
+     from (select g, random() u, random() e, random() t, random() m, random() d,
              floor(${PRODUCTS} * power(random(), 2.5))::int p,
              $1::timestamptz - power(random(), 1.3) * interval '730 days' ts
            from generate_series(1, ${CLICKS}) g) r
@@ -98,15 +110,17 @@ async function generate(database: Database, now: Date): Promise<void> {
     [at],
   );
   await q(
-    `insert into site_visits (ref, path, asin, email, utm_source, utm_medium, utm_campaign, visited_at)
+    `insert into site_visits (ref, path, asin, email, utm_source, utm_medium, utm_campaign, referrer_host, device, visited_at)
      select md5('visit' || (r.g % ${Math.max(1, Math.floor(VISITS / 5))}) || case when r.g >= ${Math.max(1, Math.floor(VISITS / 5))} then '-' || r.g else '' end),
        case when r.p < ${PRODUCTS} then '/deals/B0' || lpad(r.p::text, 8, '0') else '/' end,
        case when r.p < ${PRODUCTS} then 'B0' || lpad(r.p::text, 8, '0') end,
        case when r.u < 0.3 then 'shopper' || floor(${EMAILS} * power(r.e, 1.6))::int || '@example.com' end,
        case when r.m < 0.2 then 'email' end,
        case when r.m < 0.2 then (array['price-drop','weekly','deals'])[1 + r.g % 3] end,
-       case when r.m < 0.2 then 'alerts-' || to_char(r.ts, 'YYYY-MM') end, r.ts
-     from (select g, random() u, random() e, random() m, floor(${PRODUCTS * 2} * power(random(), 2.5))::int p,
+       case when r.m < 0.2 then 'alerts-' || to_char(r.ts, 'YYYY-MM') end,
+       case when r.d < 0.5 then 'site' || floor(50 * power(r.e, 2))::int || '.example' end,
+       case when r.d < 0.6 then 'mobile' when r.d < 0.7 then 'tablet' else 'desktop' end, r.ts
+     from (select g, random() u, random() e, random() m, random() d, floor(${PRODUCTS * 2} * power(random(), 2.5))::int p,
              $1::timestamptz - power(random(), 1.3) * interval '730 days' ts
            from generate_series(0, ${VISITS - 1}) g) r
      order by r.ts`,
@@ -203,8 +217,10 @@ async function measureEndpoints(server: RunningServer, cookie: string, email: st
     ['category-clicks', (q) => `/api/admin/category-clicks${q}`],
     ['category-clicks-stats', (q) => `/api/admin/category-clicks-stats${q}`],
     ['email-tracking', (q) => `/api/admin/email-tracking${q}`],
+    ['analytics-overview (roll-ups)', (q) => `/api/admin/analytics-overview${q}`],
   ];
   for (const [name, url] of endpoints) {
+    if (ONLY.length > 0 && !ONLY.some((prefix) => name.startsWith(prefix))) continue;
     const ms: number[] = [];
     let cpu = 0;
     for (let round = 0; round <= ROUNDS; round++) {

@@ -10,7 +10,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2).filter((a) => a !== '--');
+/** Other names a bench answers to: `npm run bench -- saved-searches` runs saved-search.bench.ts (issue 30). */
+const ALIASES: Readonly<Record<string, string>> = { 'saved-searches': 'saved-search' };
+const filters = process.argv
+  .slice(2)
+  .filter((a) => a !== '--')
+  .map((a) => ALIASES[a] ?? a);
 
 /** Paths relative to bench/: top-level benches and those one folder down (bench/relevance/…). */
 const found = readdirSync(benchDir, { withFileTypes: true }).flatMap((entry) =>

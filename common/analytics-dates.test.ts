@@ -3,7 +3,17 @@
  * instants around midnight and both clock changes of 2026, whatever the machine's own time zone.
  */
 import { describe, expect, it } from 'vitest';
-import { lastDaysRange, londonDate, londonDayEnd, londonDayStart, presetRange, rangeFileLabel, rangeQuery } from './analytics-dates';
+import {
+  customRangeProblem,
+  lastDaysRange,
+  londonDate,
+  londonDayEnd,
+  londonDayStart,
+  presetRange,
+  previousRange,
+  rangeFileLabel,
+  rangeQuery,
+} from './analytics-dates';
 
 describe('London days', () => {
   it('a day is 23 hours on 29 March 2026 and 25 hours on 25 October 2026', () => {
@@ -55,5 +65,23 @@ describe('presets', () => {
       '?startDate=2026-03-01&endDate=2026-03-31&email=a+b',
     );
     expect(rangeQuery({})).toBe('');
+  });
+});
+
+describe('custom ranges and the period before (issue 29)', () => {
+  it('the previous period has the same number of days and ends the day before', () => {
+    expect(previousRange({ startDate: '2026-11-03', endDate: '2026-11-09' })).toEqual({ startDate: '2026-10-27', endDate: '2026-11-02' });
+    expect(previousRange({ startDate: '2026-03-01', endDate: '2026-03-31' })).toEqual({ startDate: '2026-01-29', endDate: '2026-02-28' });
+    expect(previousRange({ startDate: '2026-01-01', endDate: '2026-01-01' })).toEqual({ startDate: '2025-12-31', endDate: '2025-12-31' });
+    expect(previousRange({})).toBeNull();
+  });
+
+  it('says what is wrong with a custom range in words', () => {
+    expect(customRangeProblem('2026-11-03', '2026-11-09')).toBeNull();
+    expect(customRangeProblem('', '2026-11-09')).toBe('Enter a From date.');
+    expect(customRangeProblem('2026-02-01', '2026-02-30')).toBe('Enter a To date.');
+    expect(customRangeProblem('2026-11-09', '2026-11-03')).toBe('The To date must not be before the From date.');
+    expect(customRangeProblem('2020-01-01', '2025-01-01')).toBe('A range can be at most 5 years.');
+    expect(customRangeProblem('2020-01-01', '2024-12-31')).toBeNull();
   });
 });

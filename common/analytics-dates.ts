@@ -114,3 +114,28 @@ export function rangeQuery(range: DateRange, extra: Record<string, string | unde
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Why a custom range (London dates, both inclusive) cannot be asked for, in words for the owner, or
+ * null when it can: both dates real, From not after To, at most 5 years (as the server checks).
+ */
+export function customRangeProblem(from: string, to: string): string | null {
+  const real = (d: string) => CALENDAR_DATE.test(d) && dateOfDay(dayNumber(d)) === d;
+  if (!real(from)) return 'Enter a From date.';
+  if (!real(to)) return 'Enter a To date.';
+  if (to < from) return 'The To date must not be before the From date.';
+  if (londonDayEnd(to).getTime() > addLondonYears(londonDayStart(from), 5).getTime()) return 'A range can be at most 5 years.';
+  return null;
+}
+
+/** The period of equal length just before a range of London dates (null for All Time or an open range). */
+export function previousRange(range: DateRange): DateRange | null {
+  if (!range.startDate || !range.endDate) return null;
+  const length = dayNumber(range.endDate) - dayNumber(range.startDate) + 1;
+  return { startDate: dateOfDay(dayNumber(range.startDate) - length), endDate: dateOfDay(dayNumber(range.startDate) - 1) };
+}

@@ -41,6 +41,8 @@ export const EMAIL_CAMPAIGNS = {
   contactMessage: { medium: 'transactional', campaign: 'contact-message' },
   /** An owner's test of a template. */
   templateTest: { medium: 'test', campaign: 'template-test' },
+  /** New matches of a shopper's saved search (keyword and category alerts, issue 30). */
+  savedSearch: { medium: 'alert', campaign: 'saved-search' },
 } as const satisfies Record<string, EmailCampaign>;
 
 /** The scheduled digest's campaign for a frequency. */

@@ -31,6 +31,8 @@ import { alertsRoutes } from './features/alerts/alerts.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import type { MailboxProof } from './features/subscriptions';
 import { approveAlerts } from './features/alerts';
+import { approveSavedSearches } from './features/saved-searches';
+import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
 import { promotePreferences } from './features/preferences';
 import { priceChecksRoutes } from './features/price-checks/price-checks.routes';
 import { webRoutes } from './features/web/web.routes';
@@ -55,6 +57,7 @@ import { signupsAdminRoutes } from './features/signups/signups.admin.routes';
 import { subscriptionsAdminRoutes } from './features/subscriptions/subscriptions.admin.routes';
 import { preferencesAdminRoutes } from './features/preferences/preferences.admin.routes';
 import { erasureAdminRoutes } from './features/erasure/erasure.admin.routes';
+import { peopleBulkAdminRoutes } from './features/erasure/people-bulk.admin.routes';
 import { alertsAdminRoutes } from './features/alerts/alerts.admin.routes';
 import { priceChecksAdminRoutes } from './features/price-checks/price-checks.admin.routes';
 import { priceCheckLogsAdminRoutes } from './features/price-checks/price-check-logs.admin.routes';
@@ -66,6 +69,9 @@ import { emailAlertsRoutes } from './features/emails/email-alerts.admin.routes';
 import { outboxAdminRoutes } from './features/emails/outbox.admin.routes';
 import { dealPagesRoutes } from './features/deal-pages/deal-pages.routes';
 import { dealLinksAdminRoutes } from './features/deal-pages/deal-links.admin.routes';
+import { trackRoutes } from './features/product-requests/track.routes';
+import { productRequestsAdminRoutes } from './features/product-requests/product-requests.admin.routes';
+import { priceHistoryAdminRoutes } from './features/price-history/price-history.admin.routes';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -77,6 +83,7 @@ export type { AppDeps, App } from './app-deps';
  */
 async function onMailboxProved(tx: Tx, proof: MailboxProof): Promise<void> {
   await approveAlerts(tx, proof);
+  await approveSavedSearches(tx, proof);
   await promotePreferences(tx, proof);
 }
 
@@ -101,6 +108,10 @@ const SHOPPER_ROUTE_MODULES: RouteModule[] = [
   budgetDealsRoutes,
   // Issue 27: the deal landing pages' facts (signed-link check, largest verified saving).
   dealPagesRoutes,
+  // Issue 30: saved searches, "Sent to you" and the private alert feeds.
+  savedSearchesRoutes,
+  // Issue 30: track any Amazon product by its link.
+  trackRoutes,
 ];
 
 /**
@@ -139,6 +150,12 @@ const ADMIN_ROUTE_MODULES: RouteModule[] = [
   dealLinksAdminRoutes,
   // Issue 29: the delivery log (the outbox).
   outboxAdminRoutes,
+  // Issue 30: products shoppers asked to track, most wanted first.
+  productRequestsAdminRoutes,
+  // Issue 30: price history from day one (long form or Keepa's export).
+  priceHistoryAdminRoutes,
+  // Issue 29: bulk actions on the Users tab.
+  peopleBulkAdminRoutes,
 ];
 
 /**

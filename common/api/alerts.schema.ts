@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { freeText, safeText } from './text.schema';
 import { parsePriceToPence } from '../money';
+import { ALERT_TYPES, DROP_PERCENT_RANGE, type AlertType } from '../alert-kinds';
 
 /** An e-mail address as we accept it: trimmed, lower-cased, at most 254 characters (RFC 5321). */
 export const emailSchema = z
@@ -51,6 +52,16 @@ export const createAlertSchema = z
     userEmail: safeText(1000).optional().nullable(),
     email: safeText(1000).optional().nullable(),
     isActive: z.boolean().optional(),
+    /**
+     * The alert's kind (issue 30; common/alert-kinds.ts). Absent: 'target_price' when `targetPrice`
+     * is given, else 'any_drop' for a new alert (an existing alert keeps its kind).
+     */
+    alertType: z.enum(ALERT_TYPES, { error: `must be one of ${ALERT_TYPES.join(', ')}` }).optional(),
+    /** For 'percent_drop': whole percent 1–90 under the price when the alert is set. */
+    dropPercent: z
+      .union([z.number(), safeText(10)])
+      .optional()
+      .nullable(),
   })
   .transform((v, ctx) => {
     const raw = v.userEmail ?? v.email;
@@ -68,8 +79,52 @@ export const createAlertSchema = z
       ctx.addIssue({ code: 'custom', path: ['targetPrice'], message: 'must be a price in pounds such as 12.99' });
       return z.NEVER;
     }
-    return { ...v, userEmail: parsed.data, targetPricePence: target.pence };
+    const kind = alertKind(v.alertType, target.pence, v.dropPercent);
+    if (!kind.ok) {
+      ctx.addIssue({ code: 'custom', path: [kind.path], message: kind.message });
+      return z.NEVER;
+    }
+    return {
+      ...v,
+      userEmail: parsed.data,
+      targetPricePence: kind.targetPricePence,
+      alertType: kind.alertType,
+      dropPercent: kind.dropPercent,
+    };
   });
+
+/**
+ * The kind, target and percentage an alert request asks for (issue 30). `alertType` undefined: none
+ * was asked for (an existing alert keeps its kind; a new one is 'any_drop'). A kind other than
+ * 'target_price' clears the target; only 'percent_drop' keeps a percentage.
+ */
+function alertKind(
+  requested: AlertType | undefined,
+  targetPence: number | null | undefined,
+  dropPercentInput: string | number | null | undefined,
+):
+  | { ok: true; alertType: AlertType | undefined; targetPricePence: number | null | undefined; dropPercent: number | null | undefined }
+  | { ok: false; path: string; message: string } {
+  // A target sent blank clears it: the alert becomes an any-drop alert.
+  const alertType = requested ?? (targetPence != null ? 'target_price' : targetPence === null ? 'any_drop' : undefined);
+  if (alertType === 'target_price') {
+    if (targetPence == null)
+      return { ok: false, path: 'targetPrice', message: 'is required for a target_price alert: a price in pounds such as 12.99' };
+    if (targetPence <= 0) return { ok: false, path: 'targetPrice', message: 'must be more than £0.00' };
+    return { ok: true, alertType, targetPricePence: targetPence, dropPercent: null };
+  }
+  if (alertType === 'percent_drop') {
+    const percent = typeof dropPercentInput === 'string' ? Number(dropPercentInput.trim().replace(/%$/, '')) : dropPercentInput;
+    const { min, max } = DROP_PERCENT_RANGE;
+    if (percent == null || (typeof dropPercentInput === 'string' && dropPercentInput.trim() === ''))
+      return { ok: false, path: 'dropPercent', message: `is required for a percent_drop alert: a whole number from ${min} to ${max}` };
+    if (!Number.isInteger(percent) || percent < min || percent > max)
+      return { ok: false, path: 'dropPercent', message: `must be a whole number from ${min} to ${max}` };
+    return { ok: true, alertType, targetPricePence: null, dropPercent: percent };
+  }
+  if (alertType === undefined) return { ok: true, alertType, targetPricePence: targetPence, dropPercent: undefined };
+  return { ok: true, alertType, targetPricePence: null, dropPercent: null };
+}
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
 export const dealAlertSchema = z.object({
@@ -97,6 +152,12 @@ export const dealAlertSchema = z.object({
   createdAt: z.string(),
   /** When the current price was observed (ISO 8601). */
   asOf: z.string().nullable(),
+  /** What the alert waits for (issue 30): target_price, percent_drop, any_drop, lowest_price or back_in_stock. */
+  alertType: z.enum(ALERT_TYPES),
+  /** For percent_drop: whole percent under the price when the alert was set; else null. */
+  dropPercent: z.number().int().nullable(),
+  /** The kind in words: "Below £40", "Drops 10 %", "Any drop", "New lowest price", "Back in stock". */
+  alertKind: z.string(),
 });
 export type DealAlert = z.infer<typeof dealAlertSchema>;
 

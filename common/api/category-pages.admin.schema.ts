@@ -146,5 +146,16 @@ export const categoryPageCsvReportSchema = z.object({
   rejectedCount: z.number().int(),
   rejected: z.array(csvRejectionSchema),
   productCount: z.number().int(),
+  /**
+   * ASINs the catalogue lacked that this upload added to it (issue 29): fetched through the Amazon
+   * Creators API when it is configured, else (or when Amazon did not give it) created from the
+   * file's row (title, price… as the catalogue importer reads them).
+   */
+  fetchedFromAmazon: z.number().int(),
+  createdFromFile: z.number().int(),
+  /** Those rows, each with its line and how its product was added (the first {@link CATEGORY_PAGE_CSV_REJECTIONS_LISTED}). */
+  created: z.array(
+    z.object({ line: z.number().int(), asin: z.string(), source: z.enum(['creators-api', 'file']), note: z.string().optional() }),
+  ),
 });
 export type CategoryPageCsvReport = z.infer<typeof categoryPageCsvReportSchema>;

@@ -231,3 +231,58 @@ export const emailTrackingSchema = z.object({
   ),
 });
 export type EmailTracking = z.infer<typeof emailTrackingSchema>;
+
+/** Rows of the overview's top pages and top referrers. */
+export const OVERVIEW_TOP_SIZE = 10;
+
+const overviewDate = safeText(40).trim().refine(isCalendarDate, 'must be a date YYYY-MM-DD (a whole London day)').optional();
+
+/**
+ * `GET /api/admin/analytics-overview?startDate&endDate` (issue 29 point 8): London dates only (the
+ * roll-ups are daily), start ≤ end, at most {@link MAX_RANGE_YEARS} years; a start alone runs to
+ * today; none is All Time (no comparison). Any other parameter is a 400 naming it.
+ */
+export const analyticsOverviewQuerySchema = z.looseObject({ startDate: overviewDate, endDate: overviewDate }).superRefine((v, ctx) => {
+  for (const key of Object.keys(v)) {
+    if (key !== 'startDate' && key !== 'endDate')
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is not a filter of this endpoint' });
+  }
+  if (v.endDate && !v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'is required with endDate' });
+  checkRange(v as RangeFields, ctx);
+});
+export type AnalyticsOverviewQuery = z.output<typeof analyticsOverviewQuerySchema>;
+
+/** A period's funnel: visits → visits landing on a product page → visits that clicked through; clicks to Amazon. */
+export const periodFiguresSchema = z.object({
+  visits: z.number().int(),
+  /** Visits that landed on a product page (/deals/{ASIN}). */
+  productVisits: z.number().int(),
+  /** Visits from which at least one click to Amazon was made. */
+  clickedVisits: z.number().int(),
+  /** Clicks to Amazon (through /go or the click API), whether or not they name a visit. */
+  clicks: z.number().int(),
+  /** clickedVisits ÷ visits × 100, one decimal (0 with no visits). */
+  clickThroughRate: z.number(),
+});
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
+const rankedRow = z.object({ key: z.string(), visits: z.number().int(), clickedVisits: z.number().int() });
+
+/** The owners' overview of a period beside the one before it (issue 29 point 8), read from the daily roll-ups. */
+export const analyticsOverviewSchema = z.object({
+  /** The London dates covered (both null: All Time). */
+  range: rangeEcho,
+  /** The period of equal length just before (null for All Time). */
+  previousRange: rangeEcho.nullable(),
+  current: periodFiguresSchema,
+  previous: periodFiguresSchema.nullable(),
+  /** Every London day of the range (All Time: from the first day with data), oldest first. */
+  perDay: z.array(z.object({ date: z.string(), visits: z.number().int(), clickedVisits: z.number().int(), clicks: z.number().int() })),
+  /** Landing pages by visits (our own paths; product pages as one each kind: '/deals/{ASIN}', '/deal/{ASIN}'), at most {@link OVERVIEW_TOP_SIZE}. */
+  topPages: z.array(rankedRow),
+  /** Referring sites by visits (hosts; '' = none: typed, bookmarked or from an app), at most {@link OVERVIEW_TOP_SIZE}. */
+  topReferrers: z.array(rankedRow),
+  /** Device classes: 'mobile' | 'tablet' | 'desktop' | 'unknown' (recorded before classes were kept), by visits. */
+  devices: z.array(z.object({ key: z.string(), visits: z.number().int(), clicks: z.number().int() })),
+});
+export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;

@@ -24,6 +24,9 @@ export const erasureResponseSchema = z.object({
     outboxMessages: z.number().int(),
     contactMessages: z.number().int(),
     siteVisits: z.number().int(),
+    /** Saved searches with their matches, and private alert feeds (issue 30). */
+    savedSearches: z.number().int(),
+    alertFeeds: z.number().int(),
   }),
   /** Sum of the above. */
   total: z.number().int(),

@@ -26,7 +26,8 @@ export const checkAllResponseSchema = z.object({
 
 export const priceCheckLogSchema = z.object({
   id: z.number().int(),
-  triggerType: z.enum(['cron', 'manual', 'initial', 'import']),
+  /** 'manual' is an owner's Check Prices Now; 'shopper' a shopper checking their own alerts (issue 29). */
+  triggerType: z.enum(['cron', 'manual', 'shopper', 'initial', 'import']),
   checkedAt: z.string(),
   alertsChecked: z.number().int(),
   successfulChecks: z.number().int(),

@@ -121,7 +121,14 @@ export type ProductIdsBody = z.input<typeof productIdsBodySchema>;
 export const productsByIdsResponseSchema = z.object({ products: z.array(adminProductSchema) });
 export type ProductsByIdsResponse = z.infer<typeof productsByIdsResponseSchema>;
 
-export const deletedCountResponseSchema = z.object({ deletedCount: z.number().int() });
+export const deletedCountResponseSchema = z.object({
+  deletedCount: z.number().int(),
+  /**
+   * The ASINs deleted (single and bulk deletes; Clear all leaves it out): what `POST
+   * /api/admin/products/restore` takes back within 30 days (issue 29, decision 0027).
+   */
+  asins: z.array(z.string()).optional(),
+});
 export type DeletedCountResponse = z.infer<typeof deletedCountResponseSchema>;
 
 export const cacheClearedResponseSchema = z.object({
@@ -186,7 +193,7 @@ export const EDITABLE_CATEGORY_KEYS = [...SHOPPER_CATEGORY_KEYS, 'other'] as con
  * - `imageUrl`: an http(s) URL of at most 2048 characters, or null to remove it;
  * - `category`: one of the ten shopper category keys or 'other'.
  *
- * `isActive` is refused with 400: the catalogue has no inactive state yet (docs/decisions/0025).
+ * `isActive` is refused with 400: the catalogue has no inactive state yet (docs/decisions/0027 says why).
  * Unknown fields are refused with 400 naming them.
  */
 export const productEditBodySchema = z
@@ -209,7 +216,7 @@ export const productEditBodySchema = z
     category: z.enum(EDITABLE_CATEGORY_KEYS, `must be one of ${EDITABLE_CATEGORY_KEYS.join(', ')}`).optional(),
     isActive: z
       .unknown()
-      .refine(() => false, 'cannot be changed: the catalogue has no inactive state yet (docs/decisions/0025)')
+      .refine(() => false, 'cannot be changed: the catalogue has no inactive state yet (docs/decisions/0027)')
       .optional(),
   })
   .strict()

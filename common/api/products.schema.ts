@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { safeText } from './text.schema';
 import { SHOPPER_CATEGORY_KEYS } from '../categories';
 import { SAVING_BASIS_TYPES } from '../discount';
+import { PRICE_BADGE_KINDS } from '../price-badges';
+import { clipText, SEARCH_KEYWORDS_MAX_CHARS, SUGGESTION_QUERY_MAX_CHARS } from '../search-limits';
 
 /** How the original ("was") price is substantiated; null when there is none. */
 export const savingBasisTypeSchema = z.enum(SAVING_BASIS_TYPES);
@@ -57,6 +59,12 @@ export const productSchema = z.object({
    * watched in full (the reference-price rule, docs/pricing/reference-prices.md), and the price changed.
    */
   lowestIn30Days: z.boolean(),
+  /**
+   * Price badges that hold now, each with its stated rule's explanation (issue 30: "Lowest price
+   * we've recorded", "Below its 3-month trend", "Good deal"; docs/pricing/reference-prices.md
+   * "Badges"); empty when none, or when the price is stale or hidden.
+   */
+  priceBadges: z.array(z.object({ kind: z.enum(PRICE_BADGE_KINDS), label: z.string(), explanation: z.string() })).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 /** A Product whose price is shown (`price` and `asOf` set): always on the owners' pages. */
@@ -109,7 +117,7 @@ export const maxPriceSchema = z.coerce
  * and its rule ("minRating: must have at most one decimal place (e.g. 4.5)"), never a 500.
  */
 export const searchCriteriaSchema = z.object({
-  keywords: safeText(200).optional().default(''),
+  keywords: safeText(SEARCH_KEYWORDS_MAX_CHARS).optional().default(''),
   maxPrice: maxPriceSchema.optional().default(1500),
   minRating: minRatingSchema.optional().default(0),
   /** 'trending', 'All', '' or one of the ten keys. */
@@ -142,7 +150,10 @@ export type ParsedSearchCriteria = z.output<typeof searchCriteriaSchema>;
  * - `showingResultsFor`: the words the products do answer when they are not the typed keywords
  *   (the corrected spelling, or the part of the keywords that matched);
  * - `nearestCategory`: when nothing matches the keywords in full, the shopper category most of the
- *   partial matches are in (its key for /category/{key}, and its name), to browse instead.
+ *   partial matches are in (its key for /category/{key}, and its name), to browse instead;
+ * - `matchingAll`: when some but not all of the `total` products match every word of the keywords,
+ *   how many do (they are listed first; the others name only the product type asked for: "black
+ *   kettle" lists the black kettles, then other kettles). Absent when every product matches.
  */
 export const searchResponseSchema = z.object({
   products: z.array(productSchema),
@@ -153,6 +164,7 @@ export const searchResponseSchema = z.object({
   relaxedFrom: z.string().optional(),
   showingResultsFor: z.string().optional(),
   nearestCategory: z.object({ key: z.enum(SHOPPER_CATEGORY_KEYS), name: z.string() }).optional(),
+  matchingAll: z.number().int().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
@@ -196,9 +208,17 @@ export const publicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** GET /api/products/suggestions?q=: q trimmed, 2–100 characters (shopper-screens §5, §9). */
+/**
+ * GET /api/products/suggestions?q=: q trimmed, at least 2 characters (shopper-screens §5, §9).
+ * Longer text is cut to its first {@link SUGGESTION_QUERY_MAX_CHARS} characters, not refused: only
+ * the first 8 words take part anyway (prefix-tsquery.ts), and a pasted or once-chosen 140-character
+ * title must never answer 400 (issue 28). Control characters are still refused (text.schema.ts).
+ */
 export const suggestionsQuerySchema = z.object({
-  q: z.preprocess((v) => v ?? '', safeText(100).trim().min(2, 'must be at least 2 characters')),
+  q: z.preprocess(
+    (v) => (typeof v === 'string' ? clipText(v.trim(), SUGGESTION_QUERY_MAX_CHARS) : (v ?? '')),
+    safeText(SUGGESTION_QUERY_MAX_CHARS).trim().min(2, 'must be at least 2 characters'),
+  ),
 });
 
 /** Path parameter `asin`: 10 letters or digits (upper-cased first, so a pasted lower-case ASIN works). */

@@ -24,8 +24,16 @@ export const unsubscribeRecordSchema = z.object({
   /** Cut to /24 (IPv4) or /48 (IPv6) in lists, e.g. "203.0.113.0/24"; whole in the opened record. */
   ipAddress: z.string().nullable(),
   referrer: z.string().nullable(),
-  /** The request took effect at once (signed link or mailbox token); otherwise a one-click link was e-mailed. */
+  /**
+   * The request took effect at once (signed link or mailbox token). False for every page visit, and
+   * for a request without proof (which e-mails a one-click link only when the address is subscribed).
+   */
   effective: z.boolean(),
+  /**
+   * 'page-visit': someone opened /unsubscribe or /subscribe/* (recorded, changes nothing);
+   * 'request': the unsubscribe form or a one-click link was used (issue 29: one meaning per word).
+   */
+  kind: z.enum(['request', 'page-visit']),
 });
 export type UnsubscribeRecord = z.infer<typeof unsubscribeRecordSchema>;
 
@@ -37,8 +45,13 @@ export const unsubscribesResponseSchema = z.object({
 export type UnsubscribesResponse = z.infer<typeof unsubscribesResponseSchema>;
 
 export const unsubscribeStatsSchema = z.object({
+  /** Every record (unsubscribe requests and page visits), as the spec's field has always counted. */
   totalUnsubscribes: z.number().int(),
-  /** Addresses unsubscribed now (subscriber rows with an unsubscribe time). */
+  /** Records of kind 'request' (the form or a one-click link), whether or not they took effect. */
+  unsubscribeRequests: z.number().int(),
+  /** Records of kind 'page-visit' (/unsubscribe or /subscribe/* opened; nothing changed). */
+  pageVisits: z.number().int(),
+  /** Addresses unsubscribed now (subscriber rows with an unsubscribe time): the "Total Unsubscribes" card. */
   unsubscribedAddresses: z.number().int(),
   recentUnsubscribes: z.array(unsubscribeRecordSchema),
   topReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),

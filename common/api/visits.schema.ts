@@ -17,6 +17,8 @@ export const visitSchema = z.object({
   utm_source: safeText(100).trim().nullish(),
   utm_medium: safeText(100).trim().nullish(),
   utm_campaign: safeText(100).trim().nullish(),
+  /** The page that sent the visitor (document.referrer); only its host is kept, and none for our own site (issue 29). */
+  referrer: safeText(2000).trim().nullish(),
 });
 export type VisitInput = z.input<typeof visitSchema>;
 /** The visit's reference, kept by the browser for this session only (sent with later clicks as `visit`). */

@@ -33,6 +33,9 @@ import * as admin from './schema/admin.schema';
 import * as amazonApi from './schema/amazon-api.schema';
 import * as budgetDeals from './schema/budget-deals.schema';
 import * as siteVisits from './schema/site-visits.schema';
+import * as savedSearches from './schema/saved-searches.schema';
+import * as productArchive from './schema/product-archive.schema';
+import * as productRequests from './schema/product-requests.schema';
 
 export const schema = {
   ...catalogue,
@@ -49,6 +52,9 @@ export const schema = {
   ...amazonApi,
   ...budgetDeals,
   ...siteVisits,
+  ...savedSearches,
+  ...productArchive,
+  ...productRequests,
 };
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is underneath. */

@@ -19,6 +19,7 @@ import { priceDropDedupeKey } from './outbox-keys';
 import type { OwnerTemplateText } from './owner-template';
 import type { PriceDropInput } from './templates/price-drop.email';
 import type { DealDigestContent } from './templates/deal-digest.email';
+import { ALERT_TYPES } from '../../common/alert-kinds';
 
 /** Subject, bodies and headers of a composed message. */
 export interface ComposedParts {
@@ -49,6 +50,9 @@ const priceDropPayloadSchema = z.object({
   asOf: isoDate,
   /** When the price check judged the alert; the unsubscribe link is signed at this time. */
   issuedAt: isoDate,
+  /** The alert's kind (issue 30); absent in rows queued before kinds. */
+  alertType: z.enum(ALERT_TYPES).nullable().optional(),
+  dropPercent: z.number().int().nullable().optional(),
 });
 
 /**
@@ -67,7 +71,18 @@ export function deferredPriceDrop(input: PriceDropInput, now: Date): DeferredEma
 }
 
 /** SQL expressions, one per field of {@link PriceDropInput} (`asOf` a timestamptz), over the rows of a query. */
-export type PriceDropSqlInput = Record<Exclude<keyof PriceDropInput, 'asOf'>, SQL> & { asOf: SQL };
+export type PriceDropSqlInput = Record<Exclude<keyof PriceDropInput, 'asOf' | 'alertType' | 'dropPercent'>, SQL> & {
+  asOf: SQL;
+  /** The alert's kind and percentage (issue 30): in the payload only when given. */
+  alertType?: SQL;
+  dropPercent?: SQL;
+  /**
+   * Text appended to the dedupe key (issue 30: a back-in-stock alert fires again at the same
+   * observation after the product was out of stock, so its key adds the alert's notification count);
+   * null or absent appends nothing.
+   */
+  dedupeSuffix?: SQL;
+};
 
 /**
  * The set-based form of {@link deferredPriceDrop}, for a job that queues thousands of price drops
@@ -86,13 +101,14 @@ export function priceDropInsertSql(input: PriceDropSqlInput, source: SQL, now: D
   // The payload is to_jsonb of the whole row d, whose columns are named as its keys: no per-row
   // subquery or jsonb_build_object (measured a third cheaper over thousands of rows).
   return sql`insert into email_outbox (recipient, kind, dedupe_key, created_at, payload, headers)
-    select d."recipient", 'price-drop', 'price-drop:' || d."alertId" || ':' || d."observationId",
-      ${now.toISOString()}::timestamptz, to_jsonb(d), '{}'::jsonb
+    select d."recipient", 'price-drop', 'price-drop:' || d."alertId" || ':' || d."observationId"${input.dedupeSuffix ? sql` || coalesce(d."__dedupe", '')` : sql``},
+      ${now.toISOString()}::timestamptz, to_jsonb(d)${input.dedupeSuffix ? sql` - '__dedupe'` : sql``}, '{}'::jsonb
     from (
       select ${input.alertId} as "alertId", ${input.observationId} as "observationId", ${input.recipient} as "recipient",
         ${input.asin} as "asin", ${input.productTitle} as "productTitle", ${input.productImageUrl} as "productImageUrl",
         ${input.oldPricePence} as "oldPricePence", ${input.newPricePence} as "newPricePence",
         ${input.targetPricePence} as "targetPricePence", ${iso(input.asOf)} as "asOf", ${now.toISOString()}::text as "issuedAt"
+        ${input.alertType ? sql`, (${input.alertType})::text as "alertType"` : sql``}${input.dropPercent ? sql`, (${input.dropPercent})::int as "dropPercent"` : sql``}${input.dedupeSuffix ? sql`, (${input.dedupeSuffix})::text as "__dedupe"` : sql``}
       ${source}
     ) as d
     on conflict (dedupe_key) do nothing
@@ -126,7 +142,8 @@ const PRICE_DROP_KINDS: Readonly<Record<string, EmailCampaign>> = {
   'price-drop': EMAIL_CAMPAIGNS.priceDrop,
   'deal-alert-notification': EMAIL_CAMPAIGNS.dealAlertNotification,
 };
-const DIGEST_KINDS = new Set(['price-drop-summary', 'deal-digest']);
+/** 'saved-search': the new matches of a shopper's saved search (issue 30), in the digest layout. */
+const DIGEST_KINDS = new Set(['price-drop-summary', 'deal-digest', 'saved-search']);
 
 /**
  * An owner's deal alert notification in the built-in price-drop layout (no default template):

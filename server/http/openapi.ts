@@ -90,6 +90,10 @@ export const VISITOR_TOKEN_FEATURES: ReadonlySet<string> = new Set([
   'product-clicks',
   'category-clicks',
   'visits',
+  // Issue 30: saved searches, "Sent to you" and the private alert feed (saved-searches.routes.ts).
+  'saved-searches',
+  'alert-emails',
+  'alert-feed',
 ]);
 
 const PACKAGE_JSON = path.join(PROJECT_ROOT, 'package.json');

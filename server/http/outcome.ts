@@ -15,6 +15,7 @@ export const FAILURE_STATUS = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  gone: 410,
   'too-large': 413,
   'rate-limited': 429,
   unavailable: 503,

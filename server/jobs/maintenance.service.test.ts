@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { createTestDatabase } from '../test-support/test-db';
-import { MAINTAINED_TABLES, runMaintenance } from './maintenance.service';
+import { archiveBeforeDelete } from '../features/product-archive';
+import { MAINTAINED_TABLES, runMaintenance, runNightlyMaintenance } from './maintenance.service';
 
 describe('runMaintenance', () => {
   let database: Database;
@@ -34,5 +36,35 @@ describe('runMaintenance', () => {
       `select reltuples::int as reltuples from pg_class where relname = 'products'`,
     );
     expect(planned.rows[0]?.reltuples).toBe(500);
+  });
+});
+
+describe('runNightlyMaintenance', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('purges deleted products archived more than 30 days ago and keeps the younger ones restorable (decision 0027)', async () => {
+    const now = new Date('2026-07-01T03:30:00Z');
+    const day = 24 * 60 * 60 * 1000;
+    await database.query(
+      `insert into products (asin, title, price_pence) values ('B0PURGE001', 'Old toaster', 1500), ('B0KEEPA001', 'New toaster', 1600)`,
+    );
+    for (const [asin, deletedAt] of [
+      ['B0PURGE001', new Date(now.getTime() - 31 * day)],
+      ['B0KEEPA001', new Date(now.getTime() - 29 * day)],
+    ] as const) {
+      await database.db.transaction(async (tx) => {
+        const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from products where asin = ${asin}`));
+        await archiveBeforeDelete(tx, { ids: [Number(row!.id)] }, 'delete', null, deletedAt);
+        await tx.execute(sql`delete from products where asin = ${asin}`);
+      });
+    }
+    const result = await runNightlyMaintenance(database, now);
+    expect(result.purgedArchive).toBe(1);
+    const left = await database.query<{ asin: string }>('select asin from deleted_products order by asin');
+    expect(left.rows).toEqual([{ asin: 'B0KEEPA001' }]);
   });
 });

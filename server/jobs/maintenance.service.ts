@@ -5,6 +5,8 @@
  * Runs nightly from the job queue (server/jobs/scheduler.ts).
  */
 import type { Database } from '../db/client';
+import { rejudgeTimeBoundClaims } from '../features/prices';
+import { purgeExpiredArchive } from '../features/product-archive';
 
 /** The tables that see updates and deletes (dead rows) in normal running. */
 export const MAINTAINED_TABLES = [
@@ -31,4 +33,17 @@ export async function runMaintenance(
   const started = performance.now();
   await database.query(`VACUUM (ANALYZE) ${tables.join(', ')}`);
   return { tables: [...tables], durationMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The nightly maintenance job's work (server/jobs/scheduler.ts, queue 'maintenance', 03:30
+ * Europe/London), at `now`: re-judges the price claims that age with time (the reference-price rule,
+ * issue 27), purges the deleted products archived more than 30 days ago (decision 0027), then
+ * vacuums and analyses {@link MAINTAINED_TABLES}. Answers what each step did. Throws what the
+ * database throws.
+ */
+export async function runNightlyMaintenance(database: Database, now: Date) {
+  const rejudged = await rejudgeTimeBoundClaims(database.db, now);
+  const purgedArchive = await purgeExpiredArchive(database.db, now);
+  return { rejudged, purgedArchive, ...(await runMaintenance(database)) };
 }

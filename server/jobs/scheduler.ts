@@ -13,7 +13,8 @@
  *   outbox's next retry or lease falls due, so delivery never waits on the queue (issue 5).
  * - 'deal-digest': cron {@link DEAL_DIGEST_CRON} (hourly, Europe/London) → sendScheduledDigests:
  *   each subscriber's daily / weekly / monthly digest of new deals, from 08:00 UK time, at most
- *   once per period (outbox dedupe key), never empty (issue 12 part 3).
+ *   once per period (outbox dedupe key), never empty (issue 12 part 3); then the saved searches'
+ *   daily / weekly digests of new matches (issue 30, saved-search-matching.service.ts).
  *
  * stop(): stops taking jobs, lets running ones finish for up to {@link STOP_TIMEOUT_MS}, then hands
  * the rest back to pg-boss (they are failed and retried at the next start). A price check that
@@ -28,8 +29,8 @@ import { errorSummary } from '../http/log-redaction';
 import { createTransport } from '../email/transport';
 import { hasNeverCheckedAlerts, runPriceCheck, type PriceCheckTrigger } from '../features/price-checks/price-check.service';
 import { sendScheduledDigests } from '../features/emails/deal-digest.service';
-import { rejudgeTimeBoundClaims } from '../features/prices';
-import { runMaintenance } from './maintenance.service';
+import { sendSavedSearchDigests } from '../features/saved-searches';
+import { runNightlyMaintenance } from './maintenance.service';
 import { pgBossDb } from './pg-boss-db';
 
 export interface Jobs {
@@ -121,16 +122,16 @@ export async function startJobs(deps: Omit<AppDeps, 'notifyOutbox'>, opts: Start
   });
 
   // Nightly: re-judge the price claims that age with time (the reference-price rule, issue 27),
-  // then, as PGlite has no autovacuum, vacuum and analyse the busy tables (maintenance.service.ts).
-  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
-    const rejudged = await rejudgeTimeBoundClaims(database.db, clock());
-    return { rejudged, ...(await runMaintenance(database)) };
-  });
+  // purge deleted products archived over 30 days ago (decision 0027), then, as PGlite has no
+  // autovacuum, vacuum and analyse the busy tables (maintenance.service.ts).
+  await boss.work(MAINTENANCE_QUEUE, { pollingIntervalSeconds: 60 }, async () => runNightlyMaintenance(database, clock()));
 
   const notifyOutbox = () => notifyDebounced();
   await boss.work(DEAL_DIGEST_QUEUE, { pollingIntervalSeconds: 60 }, async () => {
     const run = await sendScheduledDigests({ db: database.db, notifyOutbox }, clock());
-    return { queued: run.queued, empty: run.empty, tooEarly: run.tooEarly };
+    // Issue 30: the daily and weekly digests of saved searches' new matches, on the same clock.
+    const savedSearches = await sendSavedSearchDigests({ db: database.db, notifyOutbox }, clock());
+    return { queued: run.queued, empty: run.empty, tooEarly: run.tooEarly, savedSearchDigests: savedSearches.queued };
   });
   await boss.work<{ trigger?: PriceCheckTrigger }>(
     PRICE_CHECK_QUEUE,

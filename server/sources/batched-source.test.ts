@@ -62,8 +62,12 @@ function recordingSource(failWhen?: (batch: readonly string[]) => boolean) {
 
 /** Milliseconds between successive call starts. */
 const gaps = (startedAt: number[]) => startedAt.slice(1).map((t, i) => t - startedAt[i]!);
-/** A timer may fire up to a millisecond before its time as performance.now() reads it. */
-const TIMER_SLACK_MS = 2;
+/**
+ * A timer may fire a little before its time as performance.now() reads it: the throttle schedules
+ * with Date.now() (whole milliseconds), and a loaded CI machine was seen at 97.5 ms for a 100 ms
+ * interval. Five milliseconds of a 100 ms interval still proves the calls are spaced.
+ */
+const TIMER_SLACK_MS = 5;
 
 describe('a price check over 40 alerts on 23 products', () => {
   it('makes exactly 3 calls of at most 10 ASINs, at least an interval apart', async () => {

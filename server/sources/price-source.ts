@@ -15,6 +15,11 @@ export interface PriceQuote {
   savingBasisType: LabelledSavingBasis | null;
   /** When the source observed this price. */
   observedAt: Date;
+  /**
+   * Whether the offer is in stock (issue 30: back-in-stock alerts), when the source says; absent or
+   * null: unknown. The Creators API's `offersV2.listings.availability`.
+   */
+  inStock?: boolean | null;
 }
 
 export interface PriceSource {

@@ -5,7 +5,9 @@
  * visit, the click and the campaign in the Clicks tab, changes the date filter and the figures
  * change, downloads the recent-clicks export with exactly that click, and sees the category click
  * in the Category clicks tab. On the demo catalogue (`--demo`), at 1280 and 390 px; screenshots in
- * test-results/e2e/admin-analytics-*.png.
+ * test-results/e2e/admin-analytics-*.png. Then (issue 29) a phone arrives from another site and the
+ * product reaches 11 clicks; the owner picks a custom From–To range and sees it beside the week
+ * before, the funnel, the referrer and the device, with "11" on one line, at 1440 and 390 px.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
+import { MOBILE_USER_AGENT, SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
+import { londonDate, previousRange } from '../../common/analytics-dates';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
@@ -29,6 +32,8 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
   let browser: Browser;
   let server: RunningServer;
   const amazonVisits: string[] = [];
+  /** The product the shopper clicked in the first journey. */
+  let clickedAsin = '';
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -98,6 +103,7 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     await button.waitFor();
     const asin = /\/go\/([A-Z0-9]{10})/.exec((await button.getAttribute('href')) ?? '')?.[1];
     expect(asin).toBeTruthy();
+    clickedAsin = asin as string;
     const [tab] = await Promise.all([shopper.waitForEvent('page'), button.click()]);
     await expect.poll(() => amazonVisits.length, { timeout: 15_000 }).toBe(1);
     expect(amazonVisits[0]).toContain(`/dp/${asin}`);
@@ -165,5 +171,66 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     expect(await mobile.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(mobile, 'category-clicks-390');
     await phone.close();
+  });
+  it('a custom range beside the period before it, with referrers, devices and an unwrapped 11 (1440, then 390)', async () => {
+    expect(clickedAsin).not.toBe('');
+    // A phone from another site, and ten more clicks (11 in all) on the product clicked above.
+    const visit = await fetch(`${server.url}/api/visits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': MOBILE_USER_AGENT },
+      body: JSON.stringify({ path: `/deals/${clickedAsin}`, referrer: 'https://www.reddit.com/r/UKPersonalFinance/' }),
+    });
+    expect(visit.status).toBe(201);
+    for (let i = 0; i < 10; i++) {
+      const go = await fetch(`${server.url}/go/${clickedAsin}?ct=shop`, {
+        headers: { 'user-agent': MOBILE_USER_AGENT },
+        redirect: 'manual',
+      });
+      expect(go.status).toBe(302);
+    }
+    const today = londonDate(new Date());
+    const week = { startDate: londonDate(Date.now() - 6 * 86_400_000), endDate: today };
+    const before = previousRange(week)!;
+    const show = (d: string) =>
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${d}T00:00:00Z`),
+      );
+    const overviewCard = (page: Page, label: string) =>
+      page
+        .getByLabel('Overview figures')
+        .locator('div', { has: page.getByText(label, { exact: true }) })
+        .first();
+
+    for (const width of [1440, 390]) {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      await signInAsOwner(page, `${server.url}/admin/login?next=%2Fadmin%2Fclick-tracking`, {
+        email: ADMIN_EMAIL,
+        password: ADMIN_PASSWORD,
+      });
+      const form = page.getByRole('form', { name: 'Custom date range' });
+      await form.getByLabel('From').fill(week.startDate);
+      await form.getByLabel('To').fill(week.endDate);
+      await form.getByRole('button', { name: 'Apply dates' }).click();
+      await page.waitForURL(new RegExp(`period=custom&from=${week.startDate}&to=${week.endDate}`));
+      await page
+        .getByRole('heading', { name: /^Overview/ })
+        .getByText(`compared with ${show(before.startDate!)} – ${show(before.endDate!)}`)
+        .waitFor();
+      await expect.poll(() => overviewCard(page, 'Clicks to Amazon').textContent()).toMatch(/^Clicks to Amazon11▲ new \(0 before\)$/);
+      expect(await overviewCard(page, 'Visits').textContent()).toMatch(/^Visits2▲ new \(0 before\)$/);
+      await page.getByRole('region', { name: 'Top referring sites' }).getByRole('rowheader', { name: 'www.reddit.com' }).waitFor();
+      await page.getByRole('region', { name: 'Devices' }).getByText('Mobile').waitFor();
+      const funnel = page.getByRole('region', { name: 'Visit → click-through funnel' });
+      await funnel.getByText('Clicked through to Amazon').waitFor();
+      // "11" on one line in the Top 3 Products card (issue 29: it wrapped to "1/1").
+      const eleven = page.getByLabel('Product click figures').locator('[data-count]').first();
+      await expect.poll(() => eleven.textContent()).toBe('11');
+      const box = await eleven.boundingBox();
+      expect(box!.height).toBeLessThan(28);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(page, `overview-custom-range-${width}`);
+      await context.close();
+    }
   });
 });

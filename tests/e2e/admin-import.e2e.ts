@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner } from './support/browser';
+import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner, openAdminTab } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
@@ -127,7 +127,7 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
     expect(Number((await report.locator('dt', { hasText: 'New' }).locator('+ dd').textContent())?.replace(/,/g, ''))).toBe(0);
     await shot(page, 'report-390');
 
-    await page.getByRole('tab', { name: 'Under £15' }).click();
+    await openAdminTab(page, 'Under £15');
     await page.getByRole('heading', { name: 'Nothing is invented' }).waitFor();
     await page.getByText('No Under £15 deals yet: upload a CSV above.').waitFor();
     await page.getByLabel('CSV file').setInputFiles(REAL_FILE);

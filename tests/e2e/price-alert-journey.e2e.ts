@@ -50,21 +50,33 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
   }
 
-  /** Types into the visible search box, waits for suggestions, and chooses the first. */
-  async function searchWithSuggestions(page: Page, prefix: string, shotName: string) {
+  /** Types into the visible search box and waits for its suggestions; returns them and the first one's title. */
+  async function typeForSuggestions(page: Page, text: string) {
     const box = page.getByRole('combobox', { name: 'Search products' }).filter({ visible: true });
-    await box.fill(prefix);
+    await box.fill(text);
     const list = page.getByRole('listbox', { name: 'Suggestions' }).filter({ visible: true });
     const options = list.getByRole('option');
     await expect.poll(() => options.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await expect.poll(async () => (await options.first().textContent()) ?? '').toMatch(/£\d/);
     expect(await options.count()).toBeLessThanOrEqual(6);
+    const firstTitle = ((await options.first().textContent()) ?? '').replace(/£[\d,.]+\s*$/, '').trim();
+    return { box, options, firstTitle };
+  }
+
+  /**
+   * Types into the visible search box, waits for suggestions, opens the first (issue 28: a
+   * suggestion opens its product page, never a search of its whole title), then searches the typed
+   * words from that page's header box.
+   */
+  async function searchWithSuggestions(page: Page, prefix: string, shotName: string) {
+    const { box, options, firstTitle } = await typeForSuggestions(page, prefix);
     await shot(page, shotName);
-    // Choosing a suggestion fills the box with its title and searches (shopper-screens §4).
-    const chosen = ((await options.first().textContent()) ?? '').replace(/£[\d,.]+\s*$/, '').trim();
     await options.first().click();
+    await page.waitForURL(/\/deals\/[A-Z0-9]{10}$/);
+    await page.getByRole('heading', { level: 1, name: firstTitle, exact: true }).waitFor({ timeout: 15_000 });
+    await box.fill(prefix);
+    await box.press('Enter');
     await page.waitForURL(/\/search\?q=/);
-    expect(await box.inputValue()).toBe(chosen);
   }
 
   /** Opens the alert dialog on the `nth` result (default the first) and creates an alert; returns the product's ASIN. */
@@ -177,6 +189,70 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     await page.waitForTimeout(4000);
     expect(mail.messages.filter((m) => m.parsed.to?.[0]?.address === email && /price drop/i.test(m.parsed.subject ?? ''))).toHaveLength(1);
     await context.close();
+  });
+
+  // Issue 28: the search landing page (/search without a term), its 'Search Required' toast and
+  // category buttons, a suggestion opening its product, a pasted 140+ character title answering
+  // suggestions (never a 400) and searching, and the 'Search completed' toast, at 1280 and 390 px.
+  it('search landing, toasts and suggestions at 1280 and 390 px', async () => {
+    for (const width of [1280, 390]) {
+      const context = await newBrowserContext(browser, width);
+      const page = await context.newPage();
+      const suggestionStatuses: number[] = [];
+      page.on('response', (res) => {
+        if (new URL(res.url()).pathname === '/api/products/suggestions') suggestionStatuses.push(res.status());
+      });
+      await page.goto(`${server.url}/search`);
+      await page.getByRole('heading', { level: 1, name: 'Search Amazon UK deals' }).waitFor();
+      // One search box on the landing page: the header's is left out.
+      const box = page.getByRole('combobox', { name: 'Search products' }).filter({ visible: true });
+      expect(await box.count()).toBe(1);
+      const firstPlaceholder = await box.getAttribute('placeholder');
+      expect(firstPlaceholder).toMatch(/^Try “.+”$/);
+      await expect.poll(() => box.getAttribute('placeholder'), { timeout: 4_000, interval: 200 }).not.toBe(firstPlaceholder);
+      const categories = page.getByRole('region', { name: 'Browse by category' }).getByRole('link');
+      expect(await categories.count()).toBe(10);
+      await shot(page, `search-landing-${width}`);
+
+      await page.getByRole('button', { name: 'Search Deals' }).click();
+      await page.getByText('Search Required', { exact: true }).waitFor();
+      await page.getByText('Please enter a search term to find products.', { exact: true }).waitFor();
+      await shot(page, `search-required-${width}`);
+
+      await categories.filter({ hasText: 'Electronics' }).click();
+      await page.waitForURL(/\/categories\/electronics$/);
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Search Amazon UK deals' }).waitFor();
+
+      // A suggestion opens its product page.
+      const typed = await typeForSuggestions(page, 'kettle');
+      await typed.options.first().click();
+      await page.waitForURL(/\/deals\/[A-Z0-9]{10}$/);
+      await page.getByRole('heading', { level: 1, name: typed.firstTitle, exact: true }).waitFor({ timeout: 15_000 });
+
+      // A whole long title pasted into the header box: suggestions still answer, and it searches.
+      let longTitle = typed.firstTitle;
+      while (longTitle.length <= 140) longTitle = `${longTitle} ${typed.firstTitle}`;
+      const header = page.getByRole('combobox', { name: 'Search products' }).filter({ visible: true });
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/products/suggestions');
+      await header.fill(longTitle);
+      expect((await answered).status()).toBe(200);
+      await header.press('Enter');
+      await page.waitForURL(/\/search\?q=/);
+      await page.getByText('Search completed', { exact: true }).waitFor({ timeout: 15_000 });
+      const found =
+        /^Found [\d,]+ products? (matching your criteria|matching all your words, and [\d,]+ more that match(es)? part of them|for “.+”)$/;
+      await expect.poll(() => page.getByText(found).count()).toBe(1);
+      await page.getByTestId('product-card').first().waitFor({ timeout: 15_000 });
+      expect(await page.getByText(/\b1 results\b/).count()).toBe(0);
+      await shot(page, `search-completed-${width}`);
+      expect(suggestionStatuses.length).toBeGreaterThan(0);
+      expect(
+        suggestionStatuses.every((status) => status === 200),
+        String(suggestionStatuses),
+      ).toBe(true);
+      await context.close();
+    }
   });
 
   it('mobile 390: suggestions, results, alert dialog and panel', async () => {

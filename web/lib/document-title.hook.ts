@@ -7,6 +7,7 @@
  * `noindex, follow`, the admin area `noindex, nofollow`, not-found screens `noindex` without a
  * canonical link). Open Graph title, description and URL follow.
  */
+import { setFeedLinks } from './feed-links';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { clipDescription, fullTitle, NOINDEX, pageRoute, SITE_DESCRIPTION } from '../../common/page-meta';
@@ -74,5 +75,6 @@ export function useDocumentTitle(title: string, options: PageMetaOptions = {}): 
     setHeadElement('meta[property="og:title"]', meta('property', 'og:title'), 'content', document.title);
     setHeadElement('meta[property="og:description"]', meta('property', 'og:description'), 'content', words);
     setHeadElement('meta[property="og:url"]', meta('property', 'og:url'), 'content', canonical);
+    setFeedLinks(canonical);
   }, [title, description, notFound, pathname, search]);
 }

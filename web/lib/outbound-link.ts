@@ -67,6 +67,8 @@ export function reportVisit(path: string = window.location.pathname, search: str
   const body: Record<string, string> = { path: path.slice(0, 300) };
   if (email) body.userEmail = email;
   for (const k of CAMPAIGN_PARAMS) if (params.get(k)) body[k] = params.get(k)!.slice(0, 100);
+  // The page that sent the visitor: the server keeps its host only (the owners' top referrers).
+  if (document.referrer) body.referrer = document.referrer.slice(0, 2000);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   void fetch('/api/visits', { method: 'POST', headers, body: JSON.stringify(body), keepalive: true })

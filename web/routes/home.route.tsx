@@ -3,6 +3,8 @@
  * heading, category buttons (Trending, Kitchen, Electronics, Fashion and Beauty record a category
  * click when a tracking e-mail is stored, §7), the product grid with refresh and pagination, the
  * alert dialog, the automatic price check of the visitor's alerts, and the empty-catalogue onboarding.
+ * Below the listing, "Track any Amazon product" (issue 30; features/track): a pasted amazon.co.uk link
+ * or ASIN opens that product's alert dialog when we hold or can fetch it.
  *
  * Issue 27 (departures recorded in docs/design.md §5):
  * - The grid is the trending listing, `GET /api/deals/trending?category=` (not the spec's keyword
@@ -32,6 +34,7 @@ import { useDealListing } from '../features/deals/api';
 import { ListingSummary } from '../features/deals/components/listing-summary';
 import { CategoryButtons } from '../features/products/components/category-buttons';
 import { ListingGrid } from '../features/products/components/listing-grid';
+import { TrackProductBox } from '../features/track/components/track-product-box';
 import { HOME_PAGE_SIZE, homeCategoryLabel, homeListingCategory, type HomeCategory } from '../features/products/search-criteria';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { useConfig } from '../lib/config.query';
@@ -162,6 +165,8 @@ export function HomePage() {
           )}
         </>
       )}
+      {/* Issue 30: any amazon.co.uk product by its link; a product we hold opens its alert dialog. */}
+      <TrackProductBox onTrack={alertDialog.open} />
       {alertDialog.element}
       {alternatives.element}
       <LazyPreferencesSurvey email={session.email} token={session.token} />

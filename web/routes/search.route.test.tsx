@@ -1,18 +1,24 @@
 // @vitest-environment happy-dom
 /**
  * The search page's state in the URL, /search?q=&sort=&deals=1&page= (shopper-screens §2 "Search
- * results", §4 "Search page", §7 "Search page call", §9 "10 per page, at most 10 pages"): the
- * query string decides the criteria shown (heading, Sort by, Deals Only, current page) and sent to
+ * results", §4 "Search page", §7 "Search page call", §8 toasts, §9 "10 per page, at most 10
+ * pages"; issue 28: landing page, filters, did you mean, plurals): the
+ * query string decides the criteria shown (heading, Sort by, filters, current page) and sent to
  * POST /api/products/search; changing the sort, Deals Only or the page updates the URL (back to
  * page 1 for anything but a page change) and Back restores the previous criteria. Also the states
  * without a term, with a short term, with no results and on failure, and a card's 'Set Deal
  * Alert' opening 'Confirm Deal Alert'. Fetch is faked with the API's search response shape.
  */
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { publicConfigSchema, searchCriteriaSchema, searchResponseSchema } from '../../common/api/products.schema';
+import { SHOPPER_CATEGORY_KEYS } from '../../common/categories';
+import { forgetAnnouncedSearch } from '../features/search/search-toasts.hook';
 import { fakeApi, makeProduct, renderRoutes, type FakeAnswer, type FakeCall } from '../testing/harness';
 import { SearchPage } from './search.route';
+
+// Each test is a fresh tab: the toasts announce a search once per tab (search-toasts.hook.ts).
+beforeEach(() => forgetAnnouncedSearch());
 
 const TOTAL = 25;
 
@@ -165,13 +171,113 @@ describe('Search page URL state', () => {
     await vi.waitFor(() => expect(screen.getByText('Showing 21–25 of 25 results')).toBeVisible(), { timeout: 5000 });
   });
 
-  it("says 'No search term provided' without a term, with a link back", async () => {
+  it('is the search landing page without a term: a blank search toasts Search Required, categories open their pages', async () => {
     const { user, router, searches } = renderSearch('/search');
 
-    expect(screen.getByRole('heading', { name: 'No search term provided' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Search Amazon UK deals' })).toBeVisible();
+    expect(await screen.findByText('Search 500 products we track, with honest prices and price-drop alerts.')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveAttribute('placeholder', 'Try “air fryer”');
+    for (const blurb of ['Honest prices', 'Price-drop alerts', 'Genuine alternatives']) {
+      expect(screen.getByRole('heading', { level: 3, name: blurb })).toBeVisible();
+    }
+    const categories = within(screen.getByRole('region', { name: 'Browse by category' })).getAllByRole('link');
+    expect(categories.map((link) => link.getAttribute('href'))).toEqual(SHOPPER_CATEGORY_KEYS.map((key) => `/categories/${key}`));
+    expect(categories[0]).toHaveTextContent('Home & Kitchen');
+
+    await user.click(screen.getByRole('button', { name: 'Search Deals' }));
+    expect(await screen.findByText('Search Required')).toBeVisible();
+    expect(screen.getByText('Please enter a search term to find products.')).toBeVisible();
+    expect(router.state.location.search).toBe('');
     expect(searches()).toHaveLength(0);
-    await user.click(screen.getByRole('link', { name: 'Back to Search' }));
-    expect(router.state.location.pathname).toBe('/');
+
+    await user.click(categories[1] as HTMLElement);
+    expect(router.state.location.pathname).toBe('/categories/electronics');
+  });
+
+  it("toasts 'Search completed' once per new search, not for another page of it", async () => {
+    const { user } = renderSearch('/search?q=toaster');
+
+    const first = await screen.findByText('Search completed');
+    expect(screen.getByText('Found 25 products matching your criteria')).toBeVisible();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Search results pages' })).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11–20 of 25 results')).toBeVisible();
+    // Not announced again: the same toast is on screen (a new one is a new element).
+    expect(screen.getByText('Search completed')).toBe(first);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Discount: High to Low');
+    await vi.waitFor(() => expect(screen.getByText('Search completed')).not.toBe(first));
+  });
+
+  it('says "1 result" and "1 product", never "1 results"', async () => {
+    renderSearch('/search?q=moka%20pot', searchAnswer(1));
+
+    expect(await screen.findByText('Showing 1 of 1 result')).toBeVisible();
+    expect(await screen.findByText('Found 1 product matching your criteria')).toBeVisible();
+  });
+
+  it('sends Max price and Rating from the URL and puts new choices in it, from page 1', async () => {
+    const { user, params, searches } = renderSearch('/search?q=kettle&max=50&page=2');
+    await screen.findByText('Showing 11–20 of 25 results');
+    expect(searches()[0]).toMatchObject({ keywords: 'kettle', maxPrice: 50, minRating: 1, page: 2 });
+    expect(screen.getByRole('combobox', { name: 'Max price' })).toHaveDisplayValue('Up to £50');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rating' }), '4');
+    expect(screen.getByRole('combobox', { name: 'Rating' })).toHaveDisplayValue('4 stars & up');
+    expect(params()).toEqual({ q: 'kettle', max: '50', rating: '4' });
+    expect(screen.getByText(/Products without a rating are still listed/)).toBeVisible();
+    await vi.waitFor(() => expect(searches().at(-1)).toMatchObject({ maxPrice: 50, minRating: 4, page: 1 }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Max price' }), 'Any price');
+    expect(params()).toEqual({ q: 'kettle', rating: '4' });
+  });
+
+  it('offers the corrected spelling as a link and says the results are for it', async () => {
+    const answer = searchAnswer(3);
+    renderSearch('/search?q=hedphones', (call) => {
+      const base = answer(call).json as object;
+      return { json: { ...base, didYouMean: 'headphones', showingResultsFor: 'headphones' } };
+    });
+
+    const notice = await screen.findByTestId('search-recovery');
+    expect(within(notice).getByRole('link', { name: 'headphones' })).toHaveAttribute('href', '/search?q=headphones');
+    expect(notice).toHaveTextContent('Did you mean headphones?');
+    expect(notice).toHaveTextContent('No products match “hedphones”, so these are the results for “headphones”.');
+    expect(await screen.findByText('Found 3 products for “headphones”')).toBeVisible();
+  });
+
+  it('says honestly when only part of the keywords matched, with the nearest category', async () => {
+    const answer = searchAnswer(4);
+    renderSearch('/search?q=kettle%20unicorn%20glitter', (call) => {
+      const base = answer(call).json as object;
+      return {
+        json: {
+          ...base,
+          relaxedFrom: 'kettle unicorn glitter',
+          showingResultsFor: 'kettle',
+          nearestCategory: { key: 'home-kitchen', name: 'Home & Kitchen' },
+        },
+      };
+    });
+
+    const notice = await screen.findByTestId('search-recovery');
+    expect(notice).toHaveTextContent('No products match all of “kettle unicorn glitter” — showing results for “kettle”.');
+    expect(within(notice).getByRole('link', { name: 'Home & Kitchen' })).toHaveAttribute('href', '/categories/home-kitchen');
+    expect(within(notice).queryByText(/Did you mean/)).toBeNull();
+  });
+
+  it('says how many results match every word when the others match only part of them', async () => {
+    const answer = searchAnswer(4);
+    renderSearch('/search?q=travel%20kettle', (call) => ({ json: { ...(answer(call).json as object), matchingAll: 1 } }));
+
+    expect(await screen.findByText('Showing 1–4 of 4 results · 1 result matches all your words, listed first')).toBeVisible();
+    expect(await screen.findByText('Found 1 product matching all your words, and 3 more that match part of them')).toBeVisible();
+  });
+
+  it('shows no notice when the products match the keywords as typed', async () => {
+    renderSearch('/search?q=air%20fryer');
+    await screen.findByText('Showing 1–10 of 25 results');
+    expect(screen.queryByTestId('search-recovery')).toBeNull();
   });
 
   it('does not search for a term under 3 characters', async () => {
@@ -195,10 +301,14 @@ describe('Search page URL state', () => {
   it("shows 'Failed to load search results' with Try Again when the search fails", async () => {
     renderSearch('/search?q=air%20fryer', { status: 500, json: { error: 'Internal Server Error', message: 'database unavailable' } });
 
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Failed to load search results' })).toBeVisible();
+    const heading = await screen.findByRole('heading', { name: 'Failed to load search results' });
+    const alert = heading.closest('[role="alert"]') as HTMLElement;
     expect(within(alert).getByText('Something went wrong while searching. Please try again.')).toBeVisible();
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeVisible();
+    // Spec §8: the failure also toasts, in the destructive style, without the server's 5xx details.
+    expect(await screen.findByText('Search failed')).toBeVisible();
+    expect(screen.getByText('Unable to search products at this time')).toBeVisible();
+    expect(screen.queryByText(/database unavailable/)).toBeNull();
   });
 
   it("opens 'Confirm Deal Alert' for a result card's bell", async () => {

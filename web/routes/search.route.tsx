@@ -1,30 +1,40 @@
 /**
- * Search results, `/search?q=` (shopper-screens §2 "Search results", §4, §9): sort, Deals Only,
- * 10 per page, at most 10 pages and 5 page buttons. Sort, deals-only and page live in the URL
- * (`sort`, `deals=1`, `page`) so Back works; a new term, sort or filter starts at page 1. Runs only
- * for terms of 3+ characters; page changes scroll to the top.
+ * Search results, `/search?q=` (shopper-screens §2 "Search results", §4, §8, §9; issue 28): sort
+ * (the spec's four and Discount: High to Low), Max price, Rating and Deals Only, 10 per page, at
+ * most 10 pages and 5 page buttons. Sort, filters and page live in the URL (`sort`, `max`,
+ * `rating`, `deals=1`, `page`) so Back works; a new term, sort or filter starts at page 1. Runs
+ * only for terms of 3+ characters; page changes scroll to the top. A new search's answer toasts
+ * 'Search completed' / 'Found {n} products matching your criteria' (or 'Search failed'); when the
+ * keywords as typed match nothing, the page says what it shows instead (did you mean, relaxed
+ * terms, the nearest category). Without a term it is the search landing page (docs/design.md §5).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { buttonClasses, Button } from '../components/ui/button';
+import { Button } from '../components/ui/button';
 import { Pagination } from '../components/ui/pagination';
-import { Select } from '../components/ui/select';
-import { Switch } from '../components/ui/switch';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { useProductSearch } from '../features/products/api';
 import { ProductGrid } from '../features/products/components/product-grid';
+import { SearchFilters, type SearchControlsChange } from '../features/products/components/search-filters';
+import { SaveSearchButton } from '../features/saved-searches/components/save-search-button';
 import {
   isSortBy,
   MIN_SEARCH_TERM_LENGTH,
+  readMaxPrice,
+  readMinRating,
   SEARCH_PAGE_SIZE,
   searchPageCount,
   searchPageCriteria,
-  SORT_OPTIONS,
   type SortBy,
 } from '../features/products/search-criteria';
+import { SearchLanding } from '../features/search/components/search-landing';
+import { SearchRecoveryNotice } from '../features/search/components/search-recovery-notice';
+import { cleanSearchText, countOf } from '../features/search/search-text.rules';
+import { useSearchToasts } from '../features/search/search-toasts.hook';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { describe } from '../../common/page-meta';
+import { useConfig } from '../lib/config.query';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
 import { formatCount } from '../../common/numbers';
@@ -32,19 +42,23 @@ import { paths } from '../../common/paths';
 
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const term = (params.get('q') ?? '').trim();
+  // As the API accepts it (no control characters, at most 200 characters): a long or odd link never answers 400.
+  const term = cleanSearchText(params.get('q') ?? '');
   const sortParam = params.get('sort');
   const sortBy: SortBy = isSortBy(sortParam) ? sortParam : 'Featured';
   const dealsOnly = params.get('deals') === '1';
+  const filters = { maxPrice: readMaxPrice(params.get('max')), minRating: readMinRating(params.get('rating')) };
   const requestedPage = clampPage(Number(params.get('page') ?? '1'), 10);
-  useDocumentTitle(term ? `Search: ${term}` : 'Search', { description: describe.search(term.slice(0, 200)) });
+  useDocumentTitle(term ? `Search: ${term}` : 'Search Amazon UK deals', { description: describe.search(term.slice(0, 200)) });
 
   const session = useSession();
   const affiliateTag = useAffiliateTag();
+  const config = useConfig();
   const alternatives = useAlternativesDialog();
   const alertDialog = useDealAlertDialog({ email: session.email, token: session.token, onCreated: session.remember });
   const runnable = term.length >= MIN_SEARCH_TERM_LENGTH;
-  const search = useProductSearch(runnable ? searchPageCriteria(term, sortBy, dealsOnly, requestedPage) : null);
+  const search = useProductSearch(runnable ? searchPageCriteria(term, sortBy, dealsOnly, requestedPage, filters) : null);
+  useSearchToasts(runnable ? JSON.stringify([term, sortBy, dealsOnly, filters]) : null, search);
   const totalPages = searchPageCount(search.data?.totalPages ?? 1);
   const page = clampPage(requestedPage, totalPages);
 
@@ -70,27 +84,26 @@ export function SearchPage() {
   }, [lastPage, requestedPage, setParams]);
 
   /** Updates the URL; anything but a page change returns to page 1. */
-  function update(changes: { sort?: SortBy; deals?: boolean; page?: number }) {
+  function update(changes: SearchControlsChange & { page?: number }) {
     const next = new URLSearchParams(params);
     if (changes.sort !== undefined) next.set('sort', changes.sort);
     if (changes.deals !== undefined) {
       if (changes.deals) next.set('deals', '1');
       else next.delete('deals');
     }
+    for (const [key, value] of [
+      ['max', changes.maxPrice],
+      ['rating', changes.minRating],
+    ] as const) {
+      if (value === '') next.delete(key);
+      else if (value !== undefined) next.set(key, value);
+    }
     if (changes.page !== undefined && changes.page > 1) next.set('page', String(changes.page));
     else next.delete('page');
     setParams(next);
   }
 
-  if (term === '') {
-    return (
-      <Notice title="No search term provided" text="Type what you're looking for in the search box.">
-        <Link to={paths.home()} className={buttonClasses('primary')}>
-          Back to Search
-        </Link>
-      </Notice>
-    );
-  }
+  if (term === '') return <SearchLanding catalogueSize={config.data?.catalogueSize} />;
 
   if (search.isError) {
     return (
@@ -101,6 +114,7 @@ export function SearchPage() {
   }
 
   const total = search.data?.total ?? 0;
+  const matchingAll = search.data?.relaxedFrom === undefined ? search.data?.matchingAll : undefined;
   const shownTotal = Math.min(total, totalPages * SEARCH_PAGE_SIZE);
   const first = (page - 1) * SEARCH_PAGE_SIZE + 1;
   const last = Math.min(page * SEARCH_PAGE_SIZE, shownTotal);
@@ -113,15 +127,17 @@ export function SearchPage() {
         </h1>
         {search.isSuccess && total > 0 && (
           <p className="mt-1 text-sm text-slate-700" role="status">
-            Showing {first}–{last} of {formatCount(total)} results
-            {total > shownTotal ? ` (the first ${shownTotal} are shown)` : ''}
+            {first === last ? `Showing ${formatCount(first)}` : `Showing ${formatCount(first)}–${formatCount(last)}`} of{' '}
+            {countOf(total, 'result')}
+            {total > shownTotal ? ` (the first ${formatCount(shownTotal)} are shown)` : ''}
+            {matchingAll !== undefined &&
+              ` · ${countOf(matchingAll, 'result')} ${matchingAll === 1 ? 'matches' : 'match'} all your words, listed first`}
           </p>
         )}
       </div>
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-3">
-        <Select label="Sort by" value={sortBy} options={SORT_OPTIONS} onValueChange={(sort) => update({ sort })} />
-        <Switch label="Deals Only" checked={dealsOnly} onCheckedChange={(deals) => update({ deals })} />
-      </div>
+      {search.isSuccess && <SearchRecoveryNotice term={term} recovery={search.data} />}
+      <SearchFilters sortBy={sortBy} dealsOnly={dealsOnly} filters={filters} onChange={update} />
+      <SaveSearchButton term={term} maxPrice={filters.maxPrice} email={session.email} token={session.token} onRemember={session.remember} />
       {!runnable ? (
         <p role="status" className="rounded-lg border border-slate-200 bg-white px-6 py-10 text-center text-slate-800">
           Please enter at least {MIN_SEARCH_TERM_LENGTH} characters to search.
@@ -141,7 +157,8 @@ export function SearchPage() {
             emptyTitle="No products found"
             emptyText={
               <>
-                Nothing matched “{term}”{dealsOnly ? ' with a discount' : ''}. Try other words, or{' '}
+                Nothing matched “{term}”{conditionWords(dealsOnly, filters)}. Try other words
+                {dealsOnly || filters.maxPrice || filters.minRating ? ' or fewer filters' : ''}, or{' '}
                 <Link to={paths.dealAlerts()} className="font-medium text-blue-800 underline">
                   browse today's deals
                 </Link>
@@ -163,6 +180,16 @@ export function SearchPage() {
       {alternatives.element}
     </div>
   );
+}
+
+/** The chosen filters in words for the empty state: " with a discount, up to £25, rated 4 stars & up". */
+function conditionWords(dealsOnly: boolean, filters: { maxPrice: string; minRating: string }): string {
+  const words = [
+    dealsOnly ? 'with a discount' : '',
+    filters.maxPrice ? `up to £${formatCount(Number(filters.maxPrice))}` : '',
+    filters.minRating ? `rated ${filters.minRating} stars & up` : '',
+  ].filter((w) => w !== '');
+  return words.length > 0 ? ` ${words.join(', ')}` : '';
 }
 
 /** "Search Again": focus whichever header search box is visible (desktop or mobile). */

@@ -2,6 +2,7 @@
  * The app shell around every route: skip link, demo banner, header, the page, footer, the floating
  * alert bell and the toaster. Composes features (the shell sits at the routes' level, DESIGN.md §3).
  */
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { AlertBell } from '../features/alerts/components/alert-bell';
@@ -9,6 +10,9 @@ import { DemoBanner } from '../features/catalogue/components/demo-banner';
 import { useSession } from '../features/session/session.store';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/** The saved searches, "Sent to you" and private feed in the bell panel (issue 30): a lazy chunk, loaded with the panel. */
+const YourRecord = lazy(() => import('../features/saved-searches/components/your-record'));
 
 export function RootLayout() {
   const session = useSession();
@@ -29,7 +33,15 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <AlertBell email={session.email} token={session.token} />
+      <AlertBell
+        email={session.email}
+        token={session.token}
+        panelExtra={
+          <Suspense fallback={null}>
+            <YourRecord held={{ email: session.email, token: session.token }} />
+          </Suspense>
+        }
+      />
       <Toaster />
       <ScrollRestoration />
     </div>

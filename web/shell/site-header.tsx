@@ -130,11 +130,17 @@ export function SiteHeader() {
   const [params] = useSearchParams();
   // The box shows the current search term; a new term remounts it with that text.
   const term = pathname === paths.search() ? (params.get('q') ?? '') : '';
+  // The search landing page (/search without a term) has its own large box: one is enough (issue 28).
+  const landing = pathname === paths.search() && term.trim() === '';
   return (
     <header className="bg-slate-900 text-white">
       <div className="mx-auto hidden max-w-7xl items-center gap-6 px-4 py-3 md:flex">
         <Logo />
-        <SearchBox key={`d-${term}`} variant="desktop" initialValue={term} className="max-w-xl flex-1" />
+        {landing ? (
+          <div className="flex-1" />
+        ) : (
+          <SearchBox key={`d-${term}`} variant="desktop" initialValue={term} className="max-w-xl flex-1" />
+        )}
         <MainNav />
         <div className="ml-auto">
           <AccountActions />
@@ -145,7 +151,7 @@ export function SiteHeader() {
           <Logo />
           <AccountActions compact />
         </div>
-        <SearchBox key={`m-${term}`} variant="mobile" initialValue={term} />
+        {!landing && <SearchBox key={`m-${term}`} variant="mobile" initialValue={term} />}
         <MainNav />
       </div>
     </header>

@@ -3,7 +3,8 @@
  * Money in integer pence; times in UTC timestamptz.
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { AlertType } from '../../../common/alert-kinds';
 import { products } from './catalogue.schema';
 
 /**
@@ -49,6 +50,17 @@ export const dealAlerts = pgTable(
      * address is opened (subscriptions.service `confirmSubscriber`, alerts.service `approveAlerts`).
      */
     awaitingProof: boolean('awaiting_proof').notNull().default(false),
+    /**
+     * What the alert waits for (issue 30; common/alert-kinds.ts): 'target_price' (at or below
+     * `target_price_pence`), 'percent_drop' (`drop_percent` % under `current_price_pence`),
+     * 'any_drop', 'lowest_price' (a new lowest recorded price) or 'back_in_stock'. Check constraint
+     * in migration 0021.
+     */
+    alertType: text('alert_type').$type<AlertType>().notNull().default('any_drop'),
+    /** For 'percent_drop': the whole percent (1–90) under the price when the alert was set. */
+    dropPercent: smallint('drop_percent'),
+    /** Whether the product was in stock when the alert last looked (null: unknown); 'back_in_stock' fires on false → true. */
+    lastInStock: boolean('last_in_stock'),
   },
   (t) => [uniqueIndex('deal_alerts_email_asin_idx').on(t.userEmail, t.productAsin), index('deal_alerts_asin_idx').on(t.productAsin)],
 );
@@ -93,7 +105,7 @@ export const dealAlertShown = { ...getTableColumns(dealAlerts), lastCheckedAt: d
 
 export const priceCheckLogs = pgTable('price_check_logs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** 'cron' | 'manual' | 'initial' | 'import' */
+  /** 'cron' | 'manual' (an owner) | 'shopper' (a shopper's own alerts) | 'initial' | 'import' */
   triggerType: text('trigger_type').notNull(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   alertsChecked: integer('alerts_checked').notNull().default(0),

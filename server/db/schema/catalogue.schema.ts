@@ -17,6 +17,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { PriceBadge } from '../../../common/price-badges';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -96,6 +97,19 @@ export const products = pgTable(
     dealPercent: smallint('deal_percent'),
     /** What the card shows, e.g. "Lowest price in 30 days"; null when not a deal. */
     dealLabel: text('deal_label'),
+    /**
+     * Whether Amazon's offer is in stock (issue 30): from the Creators API's
+     * `offersV2.listings.availability` or a feed's `availability` column; null when unknown.
+     */
+    inStock: boolean('in_stock'),
+    /**
+     * The price badges that hold now (issue 30; server/features/prices/price-badges.rules.ts), in
+     * the order shown, each with its stated rule's explanation. Written only by refreshProductStats.
+     */
+    priceBadges: jsonb('price_badges')
+      .$type<PriceBadge[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Popularity (the trending score's rating, review, bought-last-month and best-seller terms); fills listings after the deals. */
     popularityScore: real('popularity_score').notNull().default(0),
     /** Where the product row came from: 'csv' | 'demo' | 'bulk-json' | 'creators-api' (set once, at insert). */

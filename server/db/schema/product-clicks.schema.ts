@@ -38,6 +38,8 @@ export const productClicks = pgTable(
     recordedBy: text('recorded_by').notNull(),
     /** The visit (site_visits.ref) this click came from, when the browser reported one (issue 13). */
     visitRef: text('visit_ref'),
+    /** 'mobile' | 'tablet' | 'desktop', classed from the User-Agent of the click (migration 0020; the User-Agent is not kept). */
+    device: text('device'),
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

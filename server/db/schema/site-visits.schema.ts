@@ -14,7 +14,7 @@
  *   DELETE and TRUNCATE (migration 0009), so each app instance's in-memory click index
  *   (server/features/clicks/click-log-cache.ts) knows to reload after clicks were erased.
  */
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const siteVisits = pgTable(
   'site_visits',
@@ -31,6 +31,10 @@ export const siteVisits = pgTable(
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
+    /** The host of the page that sent the visitor (document.referrer), lower-case; null when direct or our own site (migration 0020). */
+    referrerHost: text('referrer_host'),
+    /** 'mobile' | 'tablet' | 'desktop', classed from the User-Agent at the request (the User-Agent itself is not kept). */
+    device: text('device'),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('site_visits_visited_at_idx').on(t.visitedAt.desc(), t.id.desc())],
@@ -48,3 +52,26 @@ export const analyticsChanges = pgTable('analytics_changes', {
   /** Statements that updated, deleted or truncated rows of that table since it was created. */
   changes: bigint('changes', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Daily analytics roll-ups (migration 0020, decision 0028; issues 29 and 31), kept by statement
+ * triggers on site_visits and product_clicks, so they are exact whoever writes the rows. One row per
+ * London day, dimension and key: 'total' (key ''), 'page' (a visit's landing path), 'referrer' (the
+ * referrer's host, '' for none), 'device' ('mobile' | 'tablet' | 'desktop' | 'unknown'). Clicks count
+ * on 'total' and 'device' only. Never written by the app.
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension').notNull(),
+    key: text('key').notNull(),
+    visits: bigint('visits', { mode: 'number' }).notNull().default(0),
+    /** Visits that landed on a product page (/deals/{ASIN}). */
+    productVisits: bigint('product_visits', { mode: 'number' }).notNull().default(0),
+    /** Visits from which at least one click to Amazon was made. */
+    clickedVisits: bigint('clicked_visits', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dimension, t.day, t.key] })],
+);

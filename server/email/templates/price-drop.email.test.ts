@@ -35,6 +35,8 @@ describe('renderPriceDropEmail', () => {
     ['drop with image and target reached', {}],
     ['drop without image or target', { productImageUrl: null, targetPricePence: null }],
     ['target reached without a drop', { oldPricePence: 1299, productImageUrl: null }],
+    ['a percent_drop alert (issue 30)', { alertType: 'percent_drop', dropPercent: 10, targetPricePence: null }],
+    ['a back_in_stock alert at the same price', { alertType: 'back_in_stock', oldPricePence: 1299, targetPricePence: null }],
   ];
   for (const [name, change] of variants) {
     it(`matches a direct render: ${name}`, async () => {
@@ -45,6 +47,18 @@ describe('renderPriceDropEmail', () => {
       expect(fast.text).toBe(toPlainText(direct));
     });
   }
+
+  it('says which kind of alert fired (issue 30)', async () => {
+    const stock = await renderPriceDropEmail({ ...base, alertType: 'back_in_stock', oldPricePence: 1299, targetPricePence: null });
+    expect(stock.subject).toBe(`Back in stock: Tom & Jerry's "Best" <Kitchen> Gadget at £12.99`);
+    expect(stock.text).toContain('AN ITEM YOU ARE WATCHING IS BACK IN STOCK');
+    expect(stock.text).toContain('Your alert: Back in stock. Amazon has it in stock again.');
+    const percent = await renderPriceDropEmail({ ...base, alertType: 'percent_drop', dropPercent: 10, targetPricePence: null });
+    expect(percent.text).toContain('Your alert: Drops 10 %. The price is at least 10% below the price when you set this alert.');
+    const lowest = await renderPriceDropEmail({ ...base, alertType: 'lowest_price', targetPricePence: null });
+    expect(lowest.subject).toMatch(/^New lowest price: .* now £12\.99 \(was £15\.99\)$/);
+    expect(lowest.text).toContain('This is the lowest price we have recorded for it.');
+  });
 
   it('escapes the title and URLs in the HTML and keeps them as they are in the text', async () => {
     const { html, text } = await renderPriceDropEmail(base);

@@ -20,6 +20,7 @@ import type { ComposedEmail } from '../outbox';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../signed-links';
 import { EMAIL_CAMPAIGNS, emailLink, type EmailCampaign } from '../../../common/email-campaigns';
 import { EmailLayout } from './email-layout';
+import { alertKindWords, type AlertType } from '../../../common/alert-kinds';
 
 /** Amazon's wording for prices shown with an "as of" time (Associates licence, product advertising content). */
 export const PRICE_DISCLAIMER = 'Prices and availability are accurate as of the date/time indicated and are subject to change.';
@@ -43,6 +44,10 @@ export interface PriceDropEmailProps {
   unsubscribeUrl: string;
   /** utm parameters of its links to our site; default the automatic price-drop alert's. */
   campaign?: EmailCampaign;
+  /** The alert's kind (issue 30): the message says which kind fired; absent for messages queued before kinds. */
+  alertType?: AlertType | null;
+  /** A 'percent_drop' alert's percentage. */
+  dropPercent?: number | null;
 }
 
 const asOfFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' });
@@ -67,10 +72,17 @@ export function shortTitle(title: string, max = 60): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
-/** "Price drop: {short title} now £12.99 (was £15.99)", or "Target price reached: …" when only the target rule applies. */
-export function priceDropSubject(props: Pick<PriceDropEmailProps, 'productTitle' | 'oldPricePence' | 'newPricePence'>): string {
+/**
+ * "Price drop: {short title} now £12.99 (was £15.99)", or "Target price reached: …" when only the
+ * target rule applies; "Back in stock: {title} at £12.99" and "New lowest price: …" for those kinds.
+ */
+export function priceDropSubject(
+  props: Pick<PriceDropEmailProps, 'productTitle' | 'oldPricePence' | 'newPricePence' | 'alertType'>,
+): string {
   const now = formatPence(props.newPricePence);
   const title = shortTitle(props.productTitle);
+  if (props.alertType === 'back_in_stock') return `Back in stock: ${title} at ${now}`;
+  if (props.alertType === 'lowest_price') return `New lowest price: ${title} now ${now} (was ${formatPence(props.oldPricePence)})`;
   return props.newPricePence < props.oldPricePence
     ? `Price drop: ${title} now ${now} (was ${formatPence(props.oldPricePence)})`
     : `Target price reached: ${title} now ${now}`;
@@ -96,6 +108,9 @@ const styles = {
 /** Everything the message shows, already formatted for people. */
 export interface PriceDropView {
   preview: string;
+  heading: string;
+  /** Which alert fired, in words ("Your alert: Drops 10 % …"); null for messages queued before kinds. */
+  reason: string | null;
   title: string;
   /** Null: no image row. */
   imageUrl: string | null;
@@ -118,7 +133,7 @@ export function PriceDropEmail(view: PriceDropView) {
   return (
     <EmailLayout preview={view.preview} publicUrl={view.publicUrl} unsubscribeUrl={view.unsubscribeUrl} campaign={view.campaign}>
       <Heading as="h1" style={styles.heading}>
-        {view.was !== null ? 'The price has dropped on an item you are watching' : 'Your target price has been reached'}
+        {view.heading}
       </Heading>
       {view.imageUrl !== null ? <Img src={view.imageUrl} alt={view.title} width="200" style={styles.image} /> : null}
       <Text style={styles.title}>{view.title}</Text>
@@ -133,6 +148,7 @@ export function PriceDropEmail(view: PriceDropView) {
       </Text>
       {view.saving !== null ? <Text style={styles.saving}>You save {view.saving}</Text> : null}
       {view.target !== null ? <Text style={styles.text}>This is at or below your target price of {view.target}.</Text> : null}
+      {view.reason !== null ? <Text style={styles.text}>{view.reason}</Text> : null}
       <Text style={styles.asOf}>
         Price as of {view.asOf}. {PRICE_DISCLAIMER}
       </Text>
@@ -156,6 +172,15 @@ export function priceDropView(props: PriceDropEmailProps): PriceDropView {
     : `Now ${now}: ${props.productTitle}`;
   return {
     preview: preview.slice(0, 150),
+    heading:
+      props.alertType === 'back_in_stock'
+        ? 'An item you are watching is back in stock'
+        : props.alertType === 'lowest_price'
+          ? 'A new lowest price on an item you are watching'
+          : drop
+            ? 'The price has dropped on an item you are watching'
+            : 'Your target price has been reached',
+    reason: alertReason(props),
     title: props.productTitle,
     imageUrl: props.productImageUrl,
     was: drop ? formatPence(props.oldPricePence) : null,
@@ -170,8 +195,35 @@ export function priceDropView(props: PriceDropEmailProps): PriceDropView {
   };
 }
 
-type Field = Exclude<keyof PriceDropView, 'publicUrl' | 'campaign'>;
-const FIELDS: Field[] = ['preview', 'title', 'imageUrl', 'was', 'now', 'saving', 'target', 'asOf', 'productUrl', 'unsubscribeUrl'];
+/** "Your alert: Drops 10 %. …": which kind fired and what it means (issue 30); null without a kind. */
+function alertReason(props: PriceDropEmailProps): string | null {
+  if (!props.alertType) return null;
+  const words = alertKindWords({ alertType: props.alertType, targetPricePence: props.targetPricePence, dropPercent: props.dropPercent });
+  const detail: Record<AlertType, string> = {
+    target_price: 'The price is at or below your target.',
+    percent_drop: `The price is at least ${props.dropPercent ?? ''}% below the price when you set this alert.`,
+    any_drop: 'The price is lower than the last price we told you about or saw.',
+    lowest_price: 'This is the lowest price we have recorded for it.',
+    back_in_stock: 'Amazon has it in stock again.',
+  };
+  return `Your alert: ${words}. ${detail[props.alertType]}`;
+}
+
+/** The heading is part of the layout variant, not a filled-in field (the plain text upper-cases headings). */
+type Field = Exclude<keyof PriceDropView, 'publicUrl' | 'campaign' | 'heading'>;
+const FIELDS: Field[] = [
+  'preview',
+  'reason',
+  'title',
+  'imageUrl',
+  'was',
+  'now',
+  'saving',
+  'target',
+  'asOf',
+  'productUrl',
+  'unsubscribeUrl',
+];
 /** Letters only, so HTML escaping and the text conversion leave the marker intact. */
 const marker = (field: Field) => `zqdealalerts${field.toLowerCase()}qz`;
 const FIELD_BY_MARKER = new Map(FIELDS.map((f) => [marker(f), f]));
@@ -201,18 +253,27 @@ function fill(compiled: Compiled, view: PriceDropView, encode: (text: string) =>
 const skeletons = new Map<string, Promise<{ html: Compiled; text: Compiled }>>();
 
 function skeleton(view: PriceDropView): Promise<{ html: Compiled; text: Compiled }> {
-  const variant = { image: view.imageUrl !== null, drop: view.was !== null, saving: view.saving !== null, target: view.target !== null };
+  const variant = {
+    image: view.imageUrl !== null,
+    drop: view.was !== null,
+    saving: view.saving !== null,
+    target: view.target !== null,
+    reason: view.reason !== null,
+    heading: view.heading,
+  };
   const key = `${view.publicUrl}|${view.campaign.medium}|${view.campaign.campaign}|${JSON.stringify(variant)}`;
   let found = skeletons.get(key);
   if (!found) {
     const marked = Object.fromEntries(FIELDS.map((f) => [f, view[f] === null ? null : marker(f)])) as Omit<
       PriceDropView,
-      'publicUrl' | 'campaign'
+      'publicUrl' | 'campaign' | 'heading'
     >;
-    found = render(<PriceDropEmail {...marked} publicUrl={view.publicUrl} campaign={view.campaign} />).then((html) => ({
-      html: compile(html),
-      text: compile(toPlainText(html)),
-    }));
+    found = render(<PriceDropEmail {...marked} heading={view.heading} publicUrl={view.publicUrl} campaign={view.campaign} />).then(
+      (html) => ({
+        html: compile(html),
+        text: compile(toPlainText(html)),
+      }),
+    );
     skeletons.set(key, found);
     found.catch(() => skeletons.delete(key));
   }
@@ -239,6 +300,10 @@ export interface PriceDropInput {
   newPricePence: number;
   targetPricePence: number | null;
   asOf: Date;
+  /** The alert's kind (issue 30); absent in messages queued before kinds. */
+  alertType?: AlertType | null;
+  /** A 'percent_drop' alert's percentage. */
+  dropPercent?: number | null;
 }
 
 import { priceDropDedupeKey } from '../outbox-keys';

@@ -4,6 +4,7 @@
  */
 import type { DealAlert } from '../../../common/api/alerts.schema';
 import { penceToPriceString } from '../../../common/money';
+import { alertKindWords } from '../../../common/alert-kinds';
 import type { dealAlerts } from '../../db/schema/alerts.schema';
 
 export type AlertRow = typeof dealAlerts.$inferSelect;
@@ -56,5 +57,8 @@ export function toDealAlert(alert: AlertRow, product: AlertProductPrice | null):
     priceChangePercent: change === null || created === null ? null : changePercent(change, created),
     createdAt: alert.createdAt.toISOString(),
     asOf: product?.priceAsOf.toISOString() ?? null,
+    alertType: alert.alertType,
+    dropPercent: alert.dropPercent,
+    alertKind: alertKindWords(alert),
   };
 }

@@ -8,6 +8,7 @@ import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
 import { products } from '../../db/schema/catalogue.schema';
 import type { Visitor } from '../visitors';
 import type { AlertProductPrice, AlertRow } from './alert-shape';
+import type { AlertType } from '../../../common/alert-kinds';
 
 /** What alert creation needs of a product: identity, the stored price and its time, and display fields. */
 export interface CatalogueProduct {
@@ -18,6 +19,8 @@ export interface CatalogueProduct {
   priceAsOf: Date;
   imageUrl: string | null;
   sourceUrl: string | null;
+  /** Whether Amazon's offer is in stock; null when unknown (issue 30). */
+  inStock: boolean | null;
 }
 
 /** The catalogue product with `asin`, or undefined. */
@@ -31,6 +34,7 @@ export async function findProductByAsin(db: Db | Tx, asin: string): Promise<Cata
       priceAsOf: products.priceAsOf,
       imageUrl: products.imageUrl,
       sourceUrl: products.sourceUrl,
+      inStock: products.inStock,
     })
     .from(products)
     .where(eq(products.asin, asin))
@@ -54,6 +58,12 @@ export interface NewAlertValues {
   createdByTokenId: number;
   /** Asked for without the address's mailbox token: the alert waits, inactive, until the mailbox is proved (issue 25). */
   awaitingProof: boolean;
+  /** The kind (issue 30); undefined: 'any_drop' for a new alert, an existing one keeps its kind (with its target and percentage). */
+  alertType: AlertType | undefined;
+  /** For 'percent_drop'; null otherwise (undefined with `alertType` undefined). */
+  dropPercent: number | null | undefined;
+  /** Whether the product is in stock now (null: unknown): what a 'back_in_stock' alert compares with. */
+  lastInStock: boolean | null;
 }
 
 /**
@@ -64,10 +74,16 @@ export interface NewAlertValues {
  * an existing alert keeps its state (an approved one is reactivated, a waiting one keeps waiting).
  */
 export async function upsertAlert(tx: Db | Tx, values: NewAlertValues): Promise<{ row: AlertRow; created: boolean }> {
-  const { targetPricePence, ...rest } = values;
+  const { targetPricePence, alertType, dropPercent, ...rest } = values;
   const [result] = await tx
     .insert(dealAlerts)
-    .values({ ...rest, targetPricePence: targetPricePence ?? null, isActive: !values.awaitingProof })
+    .values({
+      ...rest,
+      targetPricePence: targetPricePence ?? null,
+      alertType: alertType ?? 'any_drop',
+      dropPercent: dropPercent ?? null,
+      isActive: !values.awaitingProof,
+    })
     .onConflictDoUpdate({
       target: [dealAlerts.userEmail, dealAlerts.productAsin],
       set: {
@@ -78,6 +94,15 @@ export async function upsertAlert(tx: Db | Tx, values: NewAlertValues): Promise<
         productImageUrl: values.productImageUrl,
         productUrl: values.productUrl,
         ...(targetPricePence !== undefined ? { targetPricePence } : {}),
+        // A new kind starts afresh: its own notifications, and the stock it sees now.
+        ...(alertType !== undefined
+          ? {
+              alertType,
+              dropPercent: dropPercent ?? null,
+              lastInStock: values.lastInStock,
+              lastNotifiedPricePence: sql`case when ${dealAlerts.alertType} = ${alertType} then ${dealAlerts.lastNotifiedPricePence} end`,
+            }
+          : {}),
       },
     })
     .returning({ ...dealAlertShown, created: sql<boolean>`(xmax = 0)` });

@@ -62,7 +62,9 @@ export const OTHER_ADDRESS = 'email: this visitor token belongs to another e-mai
  * not-found naming productAsin); the alert's creation price, title and image come from the
  * catalogue, not from the client (honest prices; nobody's words in someone else's e-mail).
  * `productUrl` is our own product page `/deals/{ASIN}`. `targetPricePence` is optional (undefined
- * keeps an existing target). `clientIp` (request.ip) is who asked, for the e-mail budgets.
+ * keeps an existing target). `alertType` (issue 30) is the kind; undefined keeps an existing alert's
+ * kind, target and percentage ('any_drop' for a new one); the product's stock now is what a
+ * 'back_in_stock' alert compares with. `clientIp` (request.ip) is who asked, for the e-mail budgets.
  *
  * Only the mailbox's owner adds to an address (issue 25): an alert asked for without the address's
  * mailbox token is stored **waiting** (inactive: never judged, never mailed) and the address gets one
@@ -115,6 +117,9 @@ export async function createAlert(
       productUrl: paths.product(product.asin),
       currentPricePence: product.pricePence,
       targetPricePence: input.targetPricePence,
+      alertType: input.alertType,
+      dropPercent: input.dropPercent,
+      lastInStock: product.inStock,
       createdAt: now,
       createdByTokenId: holder.tokenId,
       awaitingProof: !approved,
@@ -128,6 +133,8 @@ export async function createAlert(
         ...existing,
         ...values,
         targetPricePence: input.targetPricePence ?? null,
+        alertType: input.alertType ?? 'any_drop',
+        dropPercent: input.dropPercent ?? null,
         isActive: approved,
         awaitingProof: !approved,
         ...NEVER_CHECKED,

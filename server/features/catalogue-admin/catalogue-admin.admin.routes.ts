@@ -10,11 +10,18 @@
  * - `DELETE /api/admin/products/{id}` → `{ deletedCount: 1 }`, 404 when absent
  * - `DELETE /api/admin/products` `{ ids }` → `{ deletedCount }`
  * - `DELETE /api/admin/products/clear-all` → `{ deletedCount }`
+ * - `POST /api/admin/products/delete-matching` `{ category?, search?, confirmDeleteCount }` →
+ *   `{ deletedCount }`: every product the filter matches (issue 29 "select all matching"); 409
+ *   `{ deleteCount }` unless `confirmDeleteCount` is the number matching now
  * - `DELETE /api/admin/cache` → `{ cleared: true, catalogueVersion }`
  * - `GET /api/admin/products/export-csv` → the whole catalogue as CSV in the importer's columns
  *   (`catalogue-YYYY-MM-DD.csv`; offered before Replace All and bulk deletes, decision 0025)
  * - `PATCH /api/admin/products/{asin}` `{ title?, price?, imageUrl?, category? }` → `{ product, changed }`
  *   (issue 29; 400 naming the field, 404 unknown ASIN; 403 without this site's Origin)
+ * - `GET /api/admin/products/deleted?page&limit&search` → the products deleted in the last 30 days
+ * - `POST /api/admin/products/restore` `{ asins }` or `{ all: true, search?, confirmCount }` → what was
+ *   put back (issue 29, decision 0027; 404
+ *   not deleted, 410 deleted over 30 days ago, 409 in the catalogue again; 403 without this site's Origin)
  *
  * Shapes: common/api/products.admin.schema.ts; rules: catalogue-admin.service.ts.
  */
@@ -31,7 +38,17 @@ import {
   productsByIdsResponseSchema,
   topDealsResponseSchema,
 } from '../../../common/api/products.admin.schema';
+import {
+  deletedProductsQuerySchema,
+  deletedProductsResponseSchema,
+  restoreBodySchema,
+  restoreRefusedSchema,
+  restoreResponseSchema,
+} from '../../../common/api/product-archive.admin.schema';
+import { productsMatchingDeleteBodySchema, productsMatchingRefusedSchema } from '../../../common/api/products-matching.admin.schema';
+import { deleteMatchingProducts } from './products-matching.service';
 import { apiErrorSchema } from '../../http/errors';
+import { listDeletedProducts, restoreRequested } from '../product-archive';
 import { sendOutcome } from '../../http/outcome';
 import { asinParamsSchema, idParamsSchema } from '../../http/params';
 import { csvFileName, sendCsv, type CsvColumn } from '../../http/csv-download';
@@ -107,6 +124,18 @@ export async function catalogueAdminRoutes(app: App, deps: AppDeps): Promise<voi
     async (request) => deleteProducts(db, request.admin!.id, request.body.ids, deps.clock()),
   );
 
+  // Issue 29 "select all M matching": every product the filter matches, confirmed by its number.
+  app.post(
+    '/products/delete-matching',
+    {
+      schema: {
+        body: productsMatchingDeleteBodySchema,
+        response: { 200: deletedCountResponseSchema, 409: productsMatchingRefusedSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendOutcome(reply, await deleteMatchingProducts(db, request.admin!.id, request.body, deps.clock())),
+  );
+
   app.get('/products/export-csv', async (_request, reply) =>
     sendCsv(reply, csvFileName('catalogue', deps.clock()), EXPORT_COLUMNS, await findCatalogueForExport(db)),
   );
@@ -122,6 +151,23 @@ export async function catalogueAdminRoutes(app: App, deps: AppDeps): Promise<voi
     },
     async (request, reply) =>
       sendOutcome(reply, await editProduct(db, tag, request.admin!.id, request.params.asin, request.body, deps.clock())),
+  );
+
+  app.get(
+    '/products/deleted',
+    { schema: { querystring: deletedProductsQuerySchema, response: { 200: deletedProductsResponseSchema, ...errors } } },
+    async (request) => listDeletedProducts(db, request.query, deps.clock()),
+  );
+
+  app.post(
+    '/products/restore',
+    {
+      schema: {
+        body: restoreBodySchema,
+        response: { 200: restoreResponseSchema, 404: apiErrorSchema, 409: restoreRefusedSchema, 410: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendOutcome(reply, await restoreRequested(db, request.admin!.id, request.body, deps.clock())),
   );
 
   app.delete('/cache', { schema: { response: { 200: cacheClearedResponseSchema, ...errors } } }, async (request) =>

@@ -261,3 +261,9 @@ export async function findCatalogueForExport(db: Db): Promise<CatalogueExportRow
     .from(products)
     .orderBy(asc(products.id));
 }
+
+/** The ids of every product matching `filter` (issue 29 "select all matching"), lowest first. */
+export async function findAdminProductIds(db: Db, filter: AdminProductFilter): Promise<number[]> {
+  const rows = await db.select({ id: products.id }).from(products).where(whereOf(filter)).orderBy(asc(products.id));
+  return rows.map((r) => r.id);
+}

@@ -6,8 +6,9 @@
  * Every write runs in one {@link catalogueTransaction} that notes the catalogue write (so the
  * shoppers' answer caches, keyed by the catalogue version, drop what they held about the deleted
  * products, on this instance at once and on others within about a second) and records the admin
- * action with its counts in the audit log, inside the same transaction. Callers are the admin
- * routes only (an admin session is checked by the guard before any of this runs).
+ * action with its counts in the audit log, inside the same transaction. Every deletion first
+ * archives what it deletes (product-archive `archiveBeforeDelete`, decision 0027), so it can be
+ * restored for 30 days. Callers are the admin routes only (an admin session is checked by the guard before any of this runs).
  */
 import type { Db } from '../../db/client';
 import { catalogueTransaction, catalogueVersionOf, noteCatalogueWrite } from '../../catalogue-version';
@@ -28,6 +29,7 @@ import type {
 } from '../../../common/api/products.admin.schema';
 import { recordPrices, setProductPrices } from '../prices';
 import { recordAdminAction } from '../audit';
+import { archiveBeforeDelete } from '../product-archive';
 import { dealBasisOf, toShownProduct } from '../products';
 import {
   catalogueTotals,
@@ -150,6 +152,7 @@ export async function deleteProduct(db: Db, adminId: number, id: number, now: Da
   const [row] = await findProductsByIds(db, [id]);
   if (!row) return fail('not-found', `id: no product with id ${id}`);
   const deletedCount = await catalogueTransaction(db, async (tx) => {
+    await archiveBeforeDelete(tx, { ids: [id] }, 'delete', adminId, now);
     const deleted = await deleteProductsByIds(tx, [id]);
     if (deleted > 0) await noteCatalogueWrite(tx);
     await recordAdminAction(
@@ -159,15 +162,16 @@ export async function deleteProduct(db: Db, adminId: number, id: number, now: Da
     );
     return deleted;
   });
-  return deletedCount === 0 ? fail('not-found', `id: no product with id ${id}`) : ok({ deletedCount });
+  return deletedCount === 0 ? fail('not-found', `id: no product with id ${id}`) : ok({ deletedCount, asins: [row.asin] });
 }
 
 /** Bulk `DELETE /api/admin/products` `{ ids }`: deletes those that exist; answers how many went. */
 export async function deleteProducts(db: Db, adminId: number, ids: readonly number[], now: Date): Promise<DeletedCountResponse> {
   const unique = [...new Set(ids)];
   // The audit entry lists the ASINs that go (issue 29).
-  const asins = (await findProductsByIds(db, unique)).map((row) => row.asin);
+  const asins = (await findProductsByIds(db, unique)).map((row) => row.asin).sort();
   const deletedCount = await catalogueTransaction(db, async (tx) => {
+    await archiveBeforeDelete(tx, { ids: unique }, 'bulk-delete', adminId, now);
     const deleted = await deleteProductsByIds(tx, unique);
     if (deleted > 0) await noteCatalogueWrite(tx);
     await recordAdminAction(
@@ -182,12 +186,16 @@ export async function deleteProducts(db: Db, adminId: number, ids: readonly numb
     );
     return deleted;
   });
-  return { deletedCount };
+  return { deletedCount, asins };
 }
 
-/** `DELETE /api/admin/products/clear-all`: deletes every product (admin-area §5: the page confirms 'This cannot be undone' first). */
+/**
+ * `DELETE /api/admin/products/clear-all`: deletes every product, archived first so each can be
+ * restored for 30 days (decision 0027; the page confirms first).
+ */
 export async function clearAllProducts(db: Db, adminId: number, now: Date): Promise<DeletedCountResponse> {
   const deletedCount = await catalogueTransaction(db, async (tx) => {
+    await archiveBeforeDelete(tx, { all: true }, 'clear-all', adminId, now);
     const deleted = await deleteAllProducts(tx);
     if (deleted > 0) await noteCatalogueWrite(tx);
     await recordAdminAction(tx, { adminId, action: 'products.clear-all', counts: { deleted } }, now);

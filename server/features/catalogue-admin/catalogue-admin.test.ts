@@ -347,7 +347,7 @@ describe('deleting products and clearing the cache', () => {
     const gone = [rows[0]!.id, rows[1]!.id, rows[2]!.id];
     const res = await app.inject({ method: 'DELETE', url: '/api/admin/products', headers: admin, payload: { ids: [...gone, 999_999] } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ deletedCount: 3 });
+    expect(res.json()).toEqual({ deletedCount: 3, asins: expect.arrayContaining(gone.map((id) => rows.find((r) => r.id === id)!.asin)) });
     const left = await shopperSearch();
     expect(left).toHaveLength(3);
     expect(left).not.toContain(rows[0]!.asin);
@@ -369,7 +369,7 @@ describe('deleting products and clearing the cache', () => {
     const url = `/api/admin/products/${rows[3]!.id}`;
     const first = await app.inject({ method: 'DELETE', url, headers: admin });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ deletedCount: 1 });
+    expect(first.json()).toEqual({ deletedCount: 1, asins: [rows[3]!.asin] });
     expect(await shopperSearch()).not.toContain(rows[3]!.asin);
     expect((await auditEntries())[0]).toMatchObject({ action: 'products.delete', target: rows[3]!.asin, counts: { deleted: 1 } });
     const again = await app.inject({ method: 'DELETE', url, headers: admin });

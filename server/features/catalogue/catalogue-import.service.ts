@@ -237,7 +237,9 @@ export async function importCatalogueRecords(db: Db, records: AsyncIterable<CsvR
           } else if (differs(row, before, columns)) {
             report.updated++;
             toWrite.push(row);
-            if (row.pricePence !== before.pricePence) {
+            // A price change, or stock coming and going (issue 30: back-in-stock alerts), is judged.
+            const stockChanged = row.inStock !== undefined && row.inStock !== null && row.inStock !== before.inStock;
+            if (row.pricePence !== before.pricePence || stockChanged) {
               report.changedAsins.push(row.asin);
               opts.onPriceChange?.(quoteOf(row, before, observedAt));
             }
@@ -439,6 +441,7 @@ const COLUMNS_OF_FIELD: Partial<Record<CatalogueField, OptionalProductColumn[]>>
   features: ['features'],
   boughtLastMonth: ['boughtLastMonth'],
   isBestSeller: ['isBestSeller'],
+  availability: ['inStock'],
 };
 
 /** The product columns the file carries (only these are overwritten on existing products). */

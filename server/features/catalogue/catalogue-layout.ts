@@ -31,6 +31,7 @@ export type CatalogueField =
   | 'features'
   | 'boughtLastMonth'
   | 'isBestSeller'
+  | 'availability'
   | 'observedAt';
 
 /**
@@ -52,6 +53,8 @@ const ALIASES: Readonly<Record<CatalogueField, readonly string[]>> = {
   features: ['features'],
   boughtLastMonth: ['boughtinlastmonth', 'boughtlastmonth'],
   isBestSeller: ['isbestseller', 'bestseller'],
+  // Issue 30: stock for back-in-stock alerts ("In Stock", "OUT_OF_STOCK", "yes"/"no"…).
+  availability: ['availability', 'instock'],
   // When the row's price was seen (issue 27 "True times"): `observedAt`, `observed_at`, `Observed At`…
   observedAt: ['observedat', 'priceobservedat'],
 };

@@ -50,6 +50,8 @@ export interface CatalogueRow {
   features?: string[];
   boughtLastMonth?: number | null;
   isBestSeller?: boolean;
+  /** From an `availability` column (issue 30): in stock, out of stock, or null for a blank or unknown cell. */
+  inStock?: boolean | null;
   /**
    * When the row's price was seen, from its `observedAt` cell; undefined when the file has no such
    * column or the cell is empty (the import's `observedAt` option, else its clock, applies).
@@ -143,6 +145,7 @@ export function validateRow(
   if (has('reviewCount')) row.reviewCount = countCell(cell('reviewCount') ?? '', 'review count', warnings);
   if (has('boughtLastMonth')) row.boughtLastMonth = countCell(cell('boughtLastMonth') ?? '', 'bought in last month', warnings);
   if (has('isBestSeller')) row.isBestSeller = /^(1|true|yes|y)$/i.test(cell('isBestSeller') ?? '');
+  if (has('availability')) row.inStock = availabilityOf(cell('availability') ?? '');
 
   if (has('savingBasisType')) {
     const text = (cell('savingBasisType') ?? '').toUpperCase();
@@ -295,4 +298,19 @@ export function parseFeatures(text: string): string[] | null {
 /** Shortens cell text quoted in a message. */
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/**
+ * A feed's availability cell (issue 30): "In stock", "IN_STOCK", "in_stock_scarce", "available",
+ * "yes", "true", "1", "preorder" are in stock; "Out of stock", "OUT_OF_STOCK", "unavailable",
+ * "sold out", "no", "false", "0" are not; anything else (and blank) is unknown (null).
+ */
+export function availabilityOf(text: string): boolean | null {
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (/^(in stock( scarce)?|available|yes|y|true|1|pre ?order|leadtime)$/.test(t)) return true;
+  if (/^(out of stock|unavailable|currently unavailable|sold out|no|n|false|0)$/.test(t)) return false;
+  return null;
 }

@@ -12,6 +12,7 @@ import type { Env } from '../../env';
 import { createCatalogueSource } from '../../sources/catalogue.source';
 import type { PriceQuote } from '../../sources/price-source';
 import { runPriceCheck } from '../price-checks';
+import { matchSavedSearchesSafely } from '../saved-searches';
 import type { CsvRecord } from './catalogue-csv';
 import {
   importCatalogueFile,
@@ -53,13 +54,24 @@ export async function importCatalogueAndCheckAlerts(
   opts: Omit<ImportOptions, 'onPriceChange'> = {},
 ): Promise<CatalogueUpdate> {
   const quotes = new Map<string, PriceQuote>();
-  const importOptions: ImportOptions = { ...opts, onPriceChange: (quote) => void quotes.set(quote.asin, quote) };
+  // Issue 30: the accepted rows' new and repriced products, matched against the saved searches once the import commits.
+  let accepted: readonly string[] = [];
+  const started = opts.now ?? deps.clock();
+  const importOptions: ImportOptions = {
+    ...opts,
+    onPriceChange: (quote) => void quotes.set(quote.asin, quote),
+    inTransaction: async (tx, done) => {
+      accepted = done.asins;
+      await opts.inTransaction?.(tx, done);
+    },
+  };
   const report =
     'filePath' in input
       ? await importCatalogueFile(deps.db, input.filePath, importOptions)
       : 'stream' in input
         ? await importCatalogueStream(deps.db, input.stream, importOptions)
         : await importCatalogueRecords(deps.db, input.records, importOptions);
+  await matchSavedSearchesSafely(deps, accepted, deps.clock(), { createdSince: started, changed: report.changedAsins });
   if (report.changedAsins.length === 0) return { report };
   try {
     const run = await runPriceCheck(

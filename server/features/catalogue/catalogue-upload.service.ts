@@ -6,7 +6,8 @@
  * of changed prices judged), with the admin's audit entry written inside that transaction.
  *
  * Replace All keeps the products the file holds (same ids: their price history, alerts and
- * category-page places stay) and deletes every other one, in the import's transaction: with
+ * category-page places stay) and deletes every other one (archived first, so each can be restored
+ * with its history for 30 days: decision 0027), in the import's transaction: with
  * `strict` and a bad row, or a malformed file, nothing changes at all; a file with no accepted row
  * deletes nothing (an empty or mistaken file must not empty the shop).
  *
@@ -39,6 +40,7 @@ import type { Tx } from '../../db/client';
 import { noteCatalogueWrite } from '../../catalogue-version';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import { recordAdminAction } from '../audit';
+import { archiveBeforeDelete } from '../product-archive';
 import type { CatalogueRow } from './catalogue-row';
 import type { ImportReport } from './catalogue-import.service';
 import { asinsNotIn, deleteProductsNotIn, replaceImpact, type ReplaceImpact } from './catalogue.queries';
@@ -161,6 +163,7 @@ export function importUploadedCatalogue(
             const impact = await replaceImpact(tx, asins);
             if (impact.deleteCount > 0 && impact.deleteCount !== confirmed.value) throw new ReplaceNotConfirmed(impact);
             const deletedAsins = impact.deleteCount > 0 ? await asinsNotIn(tx, asins, AUDIT_DETAIL_MAX_IDS) : [];
+            if (impact.deleteCount > 0) await archiveBeforeDelete(tx, { keepAsins: asins }, 'replace', request.adminId, deps.clock());
             const deletedCount = await deleteProductsNotIn(tx, asins);
             if (deletedCount > 0) await noteCatalogueWrite(tx);
             return { deletedCount, deletedAsins };

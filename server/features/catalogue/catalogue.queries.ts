@@ -31,6 +31,8 @@ export interface ExistingProduct {
   features: string[];
   boughtLastMonth: number | null;
   isBestSeller: boolean;
+  /** Whether the offer is in stock (issue 30); null when unknown. */
+  inStock: boolean | null;
   /** When the stored price was observed: an older row does not replace it (issue 27 "True times"). */
   priceAsOf: Date;
 }
@@ -56,6 +58,7 @@ export async function loadExistingProducts(db: Queryable, asins: readonly string
       features: products.features,
       boughtLastMonth: products.boughtLastMonth,
       isBestSeller: products.isBestSeller,
+      inStock: products.inStock,
       priceAsOf: products.priceAsOf,
     })
     .from(products)
@@ -108,7 +111,8 @@ export type OptionalProductColumn =
   | 'brand'
   | 'features'
   | 'boughtLastMonth'
-  | 'isBestSeller';
+  | 'isBestSeller'
+  | 'inStock';
 
 /**
  * How an optional column travels: its SQL name, the element type of its array parameter, how a
@@ -132,6 +136,7 @@ const OPTIONAL_COLUMNS: Record<
   features: { name: 'features', type: 'text', cast: 'jsonb', encode: (v) => JSON.stringify(v), otherwise: "'[]'::jsonb" },
   boughtLastMonth: { name: 'bought_last_month', type: 'int' },
   isBestSeller: { name: 'is_best_seller', type: 'boolean', otherwise: 'false' },
+  inStock: { name: 'in_stock', type: 'boolean' },
 };
 
 /** A new product's statistics columns, as the prices feature's statsOfNewProduct answers them. Pence. */

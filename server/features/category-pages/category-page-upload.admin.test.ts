@@ -2,7 +2,7 @@
  * A category page's products CSV through HTTP (admin-area §2 "View Products panel", §5 CSV rules,
  * §7 `POST /api/category-pages/{slug}/upload-csv`; issue 11 part 3 "Bad input"): the rows taken and
  * every row refused with its physical line and reason (a hostile formula, a blank cell, an unknown
- * ASIN, a repeat, lines shifted by a quoted line break), a headerless list of ASINs, the real feed's
+ * ASIN whose row cannot create it, a repeat, lines shifted by a quoted line break), a headerless list of ASINs, the real feed's
  * layout, and the whole-file refusals (not multipart, no file, wrong part, not a CSV, empty, no ASIN
  * column, broken quoting, over 5 MB) that leave the page as it was. Shoppers see exactly the page's
  * products after each upload. Access (401/403) is in category-pages.admin.test.ts.
@@ -68,7 +68,7 @@ describe('POST /api/category-pages/{slug}/upload-csv', () => {
       `${ASINS[1]},Slow Cooker,20.99`, // 2
       `"=cmd|' /C calc'!A0",Evil,1`, // 3 formula injection
       ',No ASIN,3.00', // 4
-      'B0NOTHERE9,Not ours,4.00', // 5
+      'B0NOTHERE9,Not ours,', // 5 not in the catalogue, and its row has no price to create it from
       `${ASINS[1]},Again,20.99`, // 6 repeat
       `${ASINS[0]?.toLowerCase()},"A title`, // 7 …
       'over two lines",19.99', // 8
@@ -87,11 +87,14 @@ describe('POST /api/category-pages/{slug}/upload-csv', () => {
       rejected: [
         { line: 3, reason: 'asin: must be a 10-character ASIN (letters and digits)' },
         { line: 4, reason: 'asin: missing' },
-        { line: 5, reason: 'asin: B0NOTHERE9 is not in the catalogue; import it first' },
+        { line: 5, reason: 'asin: B0NOTHERE9 is not in the catalogue and its row cannot create it (no price: the price is empty)' },
         { line: 6, reason: `asin: ${ASINS[1]} is already on line 2 of this file` },
         { line: 9, reason: 'asin: must be a 10-character ASIN (letters and digits)' },
       ],
       productCount: 3,
+      fetchedFromAmazon: 0,
+      createdFromFile: 0,
+      created: [],
     });
     // Nothing of the hostile or huge cells comes back.
     expect(res.body).not.toContain('cmd');
@@ -104,14 +107,23 @@ describe('POST /api/category-pages/{slug}/upload-csv', () => {
     expect(await shopperTitles()).toEqual(['Slow Cooker', 'Air Fryer', 'Rice Cooker', 'Stand Mixer']);
   });
 
-  it.skipIf(!hasFeed)('reads a slice of the real Amazon UK feed: products not imported yet are named by line', async () => {
-    const res = await upload(csvForm(readFileSync(sharedDataPath(FEED)), 'top_10_best_sellers.csv'));
-    expect(res.statusCode).toBe(200);
-    const report = res.json();
-    expect(report).toMatchObject({ rowsRead: 10, added: 0, rejectedCount: 10 });
-    expect(report.rejected.map((r: { line: number }) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(report.rejected[0].reason).toMatch(/^asin: [A-Z0-9]{10} is not in the catalogue; import it first$/);
-  });
+  it.skipIf(!hasFeed)(
+    'reads a slice of the real Amazon UK feed: products not imported yet are created from their rows, named by line',
+    async () => {
+      const before = await shopperTitles();
+      const res = await upload(csvForm(readFileSync(sharedDataPath(FEED)), 'top_10_best_sellers.csv'));
+      expect(res.statusCode).toBe(200);
+      const report = res.json();
+      expect(report).toMatchObject({ rowsRead: 10, added: 10, rejectedCount: 0, createdFromFile: 10, fetchedFromAmazon: 0 });
+      expect(report.created.map((r: { line: number; source: string }) => [r.line, r.source])).toEqual(
+        [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((line) => [line, 'file']),
+      );
+      expect(await shopperTitles()).toHaveLength(before.length + 10);
+      // Back to the page the next cases expect.
+      const asins = report.created.map((r: { asin: string }) => r.asin);
+      await app.inject({ method: 'DELETE', url: '/api/category-pages/cooking/products', headers: admin, payload: { asins } });
+    },
+  );
 
   it.each<[string, () => ReturnType<typeof upload>, number, string]>([
     [

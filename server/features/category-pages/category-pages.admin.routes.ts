@@ -18,7 +18,9 @@
  * - `POST /api/category-pages/{slug}/upload-csv`, multipart/form-data with one file part named
  *   `csvFile` (the spec's name; `file` is accepted too) → 200 the upload report (rows rejected
  *   with their line numbers); 400 not multipart, no file, not a CSV, malformed CSV; 404; 413 over
- *   5 MB. The file is streamed, never held whole.
+ *   5 MB. The file is streamed, never held whole. ASINs the catalogue lacks are fetched through the
+ *   Creators API when configured, else created from the file's row (issue 29; the report's
+ *   `fetchedFromAmazon`, `createdFromFile` and `created`).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -72,7 +74,7 @@ export const csvFilePartSchema = z
   })
   .refine((p) => CSV_TYPES.includes(p.mimetype.split(';')[0]!.trim().toLowerCase()), { message: 'must be a CSV file (text/csv)' });
 
-/** Registers the admin-only category-page calls; reads `deps.database`, `deps.env.AFFILIATE_TAG` and `deps.clock`. */
+/** Registers the admin-only category-page calls; reads `deps.database`, `deps.env.AFFILIATE_TAG`, `deps.clock` and `deps.amazon`. */
 export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
   const actor = (request: FastifyRequest): AdminActor => ({ adminId: request.admin!.id, now: deps.clock() });
@@ -149,6 +151,6 @@ export async function categoryPagesAdminRoutes(app: App, deps: AppDeps): Promise
       part.file.resume();
       return fail('invalid', `csvFile: ${checked.error.issues[0]!.message}`);
     }
-    return uploadCategoryPageCsv(db, actor(request), slug, { fileName: checked.data.filename, stream: part.file });
+    return uploadCategoryPageCsv(db, actor(request), slug, { fileName: checked.data.filename, stream: part.file }, deps.amazon);
   }
 }

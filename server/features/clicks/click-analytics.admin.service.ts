@@ -6,7 +6,7 @@
  * id. Every range is `[from, to)`; a London date `endDate` covers that whole day.
  *
  * Definitions (shown to owners beside the cards):
- * - a click from an e-mail / an e-mail visit carries `utm_source=email`;
+ * - a click from an e-mail / an e-mail visit carries `utm_source=email` or `utm_medium=email`;
  * - an anonymous click or visit has no tracking e-mail;
  * - unique users are distinct e-mail addresses; unique products distinct ASINs (or deal ids);
  * - click-through rate = visits from which a click to Amazon was made ÷ visits × 100, one decimal.

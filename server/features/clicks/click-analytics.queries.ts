@@ -98,8 +98,9 @@ async function logBatch(db: Db, table: SQL, fields: SQL, where: SQL, limit: numb
 /**
  * A product click in a batch: id, epoch ms (`date_part`, double precision, not `extract`, numeric
  * since PostgreSQL 14, which made each 10,000-row batch about 4 times slower on PGlite), e-mail, key
- * (the ASIN, or the deal id), title, category, utm_source, and the id of the visit it names
- * (`visit_ref`; null when it names none, or no visit with that reference exists yet).
+ * (the ASIN, or the deal id), title, category, utm_source, the id of the visit it names
+ * (`visit_ref`; null when it names none, or no visit with that reference exists yet), and utm_medium
+ * (with utm_source, whether the click came from an e-mail).
  */
 export type ProductClickLogRow = [
   id: number,
@@ -110,6 +111,7 @@ export type ProductClickLogRow = [
   category: string | null,
   utmSource: string | null,
   visitId: number | null,
+  utmMedium: string | null,
 ];
 
 /**
@@ -124,7 +126,7 @@ export async function productClicksForLog(db: Db, afterId: number, limit: number
     db,
     sql`product_clicks`,
     sql`id, date_part('epoch', clicked_at) * 1000, email, coalesce(asin, deal_id), title, category, utm_source,
-        case when visit_ref is not null then (select v.id from site_visits v where v.ref = product_clicks.visit_ref) end`,
+        case when visit_ref is not null then (select v.id from site_visits v where v.ref = product_clicks.visit_ref) end, utm_medium`,
     batchWhere(afterId, ids),
     limit,
   );

@@ -492,12 +492,50 @@ describe('the figures follow the database', () => {
     expect(await decCampaign()).toBeUndefined();
   });
 
+  it('"from e-mails" counts utm_medium=email as well as utm_source=email (issue 29)', async () => {
+    const before = (await json('/email-tracking')).summary;
+    const newsletter = await app.inject({
+      method: 'POST',
+      url: '/api/visits',
+      headers: browser,
+      payload: { path: '/', utm_source: 'newsletter', utm_medium: 'Email', utm_campaign: 'nov-news' },
+    });
+    expect(newsletter.statusCode).toBe(201);
+    const go = await app.inject({
+      method: 'GET',
+      url: `/go/${A}?ct=shop&utm_source=newsletter&utm_medium=email&utm_campaign=nov-news`,
+      headers: browser,
+    });
+    expect(go.statusCode).toBe(302);
+    const other = await app.inject({ method: 'GET', url: `/go/${A}?ct=shop&utm_source=newsletter&utm_medium=social`, headers: browser });
+    expect(other.statusCode).toBe(302);
+    const after = (await json('/email-tracking')).summary;
+    expect(after.emailWebsiteVisits - before.emailWebsiteVisits).toBe(1);
+    expect(after.emailAmazonAffiliateClicks - before.emailAmazonAffiliateClicks).toBe(1);
+    expect(after.totalAmazonAffiliateClicks - before.totalAmazonAffiliateClicks).toBe(2);
+    await database.db.delete(productClicks).where(eq(productClicks.utmSource, 'newsletter'));
+    await database.db.delete(siteVisits).where(eq(siteVisits.utmSource, 'newsletter'));
+  });
+
   it('POST /api/visits stores no IP or user agent, refuses a malformed body, and keyword searches are counted', async () => {
     const bad = await app.inject({ method: 'POST', url: '/api/visits', headers: browser, payload: { path: 'https://evil.example/' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('path: must be a path on this site starting with /');
     const columns = Object.keys((await database.db.select().from(siteVisits).limit(1))[0] ?? {});
-    expect(columns.sort()).toEqual(['asin', 'email', 'id', 'path', 'ref', 'utmCampaign', 'utmMedium', 'utmSource', 'visitedAt']);
+    // The device class and the referring site's host (issue 29), never the User-Agent or the referring URL.
+    expect(columns.sort()).toEqual([
+      'asin',
+      'device',
+      'email',
+      'id',
+      'path',
+      'ref',
+      'referrerHost',
+      'utmCampaign',
+      'utmMedium',
+      'utmSource',
+      'visitedAt',
+    ]);
 
     const today = `startDate=2026-11-02&endDate=2026-11-02`;
     expect((await json(`/email-tracking?${today}`)).summary.totalSearches).toBe(0);

@@ -40,7 +40,12 @@ type Table = 'product_clicks' | 'category_clicks' | 'site_visits';
 /** A row of a batch: its id first, then the table's own fields (click-analytics.queries.ts). */
 type Row = [id: number, ...rest: unknown[]];
 
-const isEmailSource = (source: string | null) => source !== null && source.trim().toLowerCase() === 'email';
+/**
+ * Whether an event came from an e-mail: `utm_source=email` or `utm_medium=email` (case and spaces
+ * ignored; issue 29: a newsletter tagged utm_medium=email counted 0 before).
+ */
+export const isEmailTraffic = (source: string | null, medium: string | null) =>
+  (source !== null && source.trim().toLowerCase() === 'email') || (medium !== null && medium.trim().toLowerCase() === 'email');
 /** Epoch ms from a batch: a number, or "Infinity"/"-Infinity" for PostgreSQL's infinite timestamps. */
 const epochMs = (t: number | string) => (typeof t === 'number' ? t : Number(t));
 
@@ -150,7 +155,7 @@ class ClickLogCache {
     e.keyGroup = r[5];
     e.group = r[5];
     e.campaign = null;
-    e.flags = isEmailSource(r[6]) ? FLAG_EMAIL_SOURCE : 0;
+    e.flags = isEmailTraffic(r[6], r[8]) ? FLAG_EMAIL_SOURCE : 0;
   });
   readonly category = new SyncedLog<CategoryClickLogRow>(
     'category_clicks',
@@ -187,7 +192,7 @@ class ClickLogCache {
       e.keyGroup = null;
       e.group = null;
       e.campaign = campaignKey(r[3], r[4], r[5]);
-      e.flags = (isEmailSource(r[3]) ? FLAG_EMAIL_SOURCE : 0) | (r[6] ? FLAG_CLICKED : 0);
+      e.flags = (isEmailTraffic(r[3], r[4]) ? FLAG_EMAIL_SOURCE : 0) | (r[6] ? FLAG_CLICKED : 0);
     },
   );
   private running: Promise<void> | null = null;

@@ -24,7 +24,7 @@
  * This module only holds the data; click-log-cache.ts keeps it equal to the database.
  */
 
-/** Flag: the event carried utm_source=email (case-insensitive). */
+/** Flag: the event carried utm_source=email or utm_medium=email (case-insensitive). */
 export const FLAG_EMAIL_SOURCE = 1;
 /** Flag (visits): a click to Amazon came from this visit. */
 export const FLAG_CLICKED = 2;

@@ -10,6 +10,9 @@
  * - `GET /product-clicks/{email}?format=json|csv` → that address's clicks (400 for a malformed address).
  * - `GET /category-clicks?limit=` and `GET /category-clicks-stats` → category button clicks and their stats.
  * - `GET /email-tracking` → visits, clicks, searches, campaigns and recent e-mail visits (the tab refetches every 30 s).
+ * - `GET /analytics-overview?startDate&endDate` (London dates only) → the period beside the one before it: the
+ *   visit → click-through funnel, per day, top pages, top referrers, devices (issue 29 point 8; from the
+ *   database's daily roll-ups, decision 0028).
  * - `GET /export/{top-products|users-by-activity|recent-clicks|signed-up-users-clicks|anonymous-users-clicks}-csv`
  *   → a streamed CSV download named after the range.
  */
@@ -17,6 +20,8 @@ import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { App, AppDeps } from '../../app-deps';
 import {
+  analyticsOverviewQuerySchema,
+  analyticsOverviewSchema,
   analyticsRangeQuerySchema,
   categoryClickStatsSchema,
   categoryClicksQuerySchema,
@@ -40,6 +45,7 @@ import {
   userClicks,
 } from './click-analytics.admin.service';
 import { freshClickLogs } from './click-log-cache';
+import { analyticsOverview } from './analytics-overview.admin.service';
 import { CLICK_EXPORTS, clickExport, userClicksExport, type ClickExport } from './click-exports.admin.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -105,6 +111,12 @@ export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> 
     '/email-tracking',
     { schema: { querystring: analyticsRangeQuerySchema, response: { 200: emailTrackingSchema, ...errors } } },
     async (request) => emailTracking(database, toAnalyticsRange(request.query), deps.clock()),
+  );
+
+  app.get(
+    '/analytics-overview',
+    { schema: { querystring: analyticsOverviewQuerySchema, response: { 200: analyticsOverviewSchema, ...errors } } },
+    async (request) => analyticsOverview(database, request.query, deps.clock()),
   );
 
   for (const kind of Object.keys(CLICK_EXPORTS) as ClickExport[]) {

@@ -59,6 +59,7 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
         categoryPage: cp ?? null,
         referrer: from ?? request.headers.referer ?? null,
         visitRef: visit ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
         ...campaign,
       },
       deps.clock(),
@@ -93,7 +94,11 @@ export async function clicksRoutes(app: App, deps: AppDeps): Promise<void> {
     },
     async (request, reply) => {
       if (isCrawler(request.headers['user-agent'])) return reply.status(204).send(null);
-      return sendOutcome(reply, await recordClick(db, deps.env, request.body, request.visitor?.email ?? null, deps.clock()), 201);
+      return sendOutcome(
+        reply,
+        await recordClick(db, deps.env, request.body, request.visitor?.email ?? null, deps.clock(), request.headers['user-agent'] ?? null),
+        201,
+      );
     },
   );
 

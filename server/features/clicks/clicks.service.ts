@@ -26,6 +26,7 @@ import { storedReferrer } from '../../http/stored-referrer';
 import { categoryPageTag } from '../category-pages';
 import { chooseOriginalPrice } from '../products';
 import { attributedEmail, VISIT_PROOF_MAX_AGE_MS } from './click-attribution.rules';
+import { deviceClass } from './device-class.rules';
 import { findClickedProduct, insertProductClick, type NewProductClick } from './clicks.queries';
 import { findVisitEmail } from './visits.queries';
 
@@ -56,6 +57,8 @@ export interface RedirectRequest extends Campaign {
   categoryPage?: string | null;
   /** The visit (site_visits.ref) the browser session reported, for campaign click-throughs (issue 13). */
   visitRef?: string | null;
+  /** The request's User-Agent, classed into mobile/tablet/desktop for the owners' analytics (never stored itself). */
+  userAgent?: string | null;
 }
 
 function pickTag(env: Tags, newUser: boolean): string {
@@ -135,6 +138,7 @@ export async function redirectClick(
       utmCampaign: req.utm_campaign ?? null,
       recordedBy: 'redirect',
       visitRef: req.visitRef ?? null,
+      device: deviceClass(req.userAgent),
       clickedAt: now,
     });
   } catch (error) {
@@ -172,6 +176,7 @@ export async function recordClick(
   input: ClickRecord,
   provenEmail: string | null,
   now: Date,
+  userAgent: string | null = null,
 ): Promise<Outcome<{ recorded: true; affiliateTag: string }>> {
   const asin = /^[A-Z0-9]{10}$/.test(input.productAsin) ? input.productAsin : null;
   const toPence = (v: string | number | null | undefined) => (v == null ? null : priceStringToPence(String(v)));
@@ -191,6 +196,7 @@ export async function recordClick(
     utmMedium: input.utm_medium ?? null,
     utmCampaign: input.utm_campaign ?? null,
     recordedBy: 'api',
+    device: deviceClass(userAgent),
     clickedAt: now,
   };
   await insertProductClick(db, click);

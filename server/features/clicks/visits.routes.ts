@@ -21,6 +21,8 @@ import { recordVisit } from './visits.service';
 
 export async function visitsRoutes(app: App, deps: AppDeps): Promise<void> {
   const db = deps.database.db;
+  /** Our public host: a referrer from it is a move inside the site, not a referral. */
+  const publicHost = URL.canParse(deps.env.PUBLIC_URL) ? new URL(deps.env.PUBLIC_URL).hostname : null;
   // Sets request.visitor from a valid token; never answers by itself.
   app.addHook('onRequest', visitorOnRequest(deps));
   app.post(
@@ -33,7 +35,8 @@ export async function visitsRoutes(app: App, deps: AppDeps): Promise<void> {
     },
     async (request, reply) => {
       if (isCrawler(request.headers['user-agent'])) return reply.status(204).send(null);
-      return sendOutcome(reply, await recordVisit(db, request.body, request.visitor?.email ?? null, deps.clock()), 201);
+      const context = { userAgent: request.headers['user-agent'] ?? null, ownHosts: [request.hostname, publicHost] };
+      return sendOutcome(reply, await recordVisit(db, request.body, request.visitor?.email ?? null, deps.clock(), context), 201);
     },
   );
 }

@@ -28,6 +28,9 @@ export const ERASURE_TABLES = {
   contactMessages: { table: 'contact_messages', address: 'email', text: ['message', 'subject', 'name'] },
   // Visits opened from an e-mail link by a browser that holds a tracking address (issue 13).
   siteVisits: { table: 'site_visits', address: 'email', text: ['path'] },
+  // Saved searches (their matches and index terms go with them) and private alert feeds (issue 30).
+  savedSearches: { table: 'saved_searches', address: 'user_email', text: [] },
+  alertFeeds: { table: 'alert_feeds', address: 'email', text: [] },
 } as const;
 
 export type ErasureTable = keyof typeof ERASURE_TABLES;

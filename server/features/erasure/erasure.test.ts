@@ -104,6 +104,15 @@ async function shopperVisits(email: string) {
     message: `Please write to me at ${email} about my alert.`,
   });
   expect(contact.statusCode, contact.body).toBeLessThan(300);
+  // Issue 30: a saved search and a private alert feed.
+  const saved = await post(
+    '/api/saved-searches',
+    { userEmail: email, keywords: 'air fryer', frequency: 'daily' },
+    { authorization: `Bearer ${token}` },
+  );
+  expect(saved.statusCode, saved.body).toBe(201);
+  const feed = await post('/api/alert-feed', {}, { authorization: `Bearer ${token}` });
+  expect(feed.statusCode, feed.body).toBe(201);
 }
 
 /** Every (table, column) of every schema whose type can hold text. */
@@ -187,6 +196,8 @@ describe('POST /api/admin/erasure', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { erased, total } = res.json();
     expect(erased).toMatchObject({
+      savedSearches: 1,
+      alertFeeds: 1,
       dealAlerts: 1,
       preferences: 1,
       devicePreferences: 1,

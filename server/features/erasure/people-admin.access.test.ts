@@ -52,6 +52,9 @@ const ROUTES: Route[] = [
   { method: 'GET', url: '/api/admin/deal-alerts', ok: 200 },
   { method: 'DELETE', url: '/api/admin/deal-alerts/1', ok: 404 },
   { method: 'POST', url: '/api/admin/price-checks', ok: 200 },
+  // Issue 29: the Users and Alerts tabs' bulk actions.
+  { method: 'POST', url: '/api/admin/users/bulk', payload: { action: 'unsubscribe', emails: ['ann@example.com'] }, ok: 200 },
+  { method: 'POST', url: '/api/admin/deal-alerts/bulk', payload: { action: 'deactivate', ids: [1] }, ok: 200 },
   { method: 'GET', url: '/api/admin/price-check-outcomes', ok: 200 },
   { method: 'GET', url: '/api/price-check-logs?page=1&limit=10', ok: 200 },
 ];

@@ -13,19 +13,19 @@ import { recordAdminAction } from '../audit';
 import type { Visitor } from '../visitors';
 import { runPriceCheck, type PriceCheckDeps } from './price-check.service';
 
-/** Checks alert `id` now (trigger 'manual') and returns its result. */
+/** Checks alert `id` now (trigger 'shopper': the shopper's own check, not the owners') and returns its result. */
 export async function checkOneAlert(deps: PriceCheckDeps, visitor: Visitor | undefined, id: number): Promise<Outcome<PriceCheckResult>> {
   if (!visitor) return fail('unauthorized', TOKEN_REQUIRED);
   const notFound = fail('not-found', `id: no deal alert ${id} for this visitor`);
   const ids = await reachableAlertIds(deps.db, visitor, id);
   if (ids.length === 0) return notFound;
-  const run = await runPriceCheck(deps, { trigger: 'manual', alertIds: ids });
+  const run = await runPriceCheck(deps, { trigger: 'shopper', alertIds: ids });
   // Deleted between the lookup and the run: not found either.
   return run.results[0] ? ok(run.results[0]) : notFound;
 }
 
 /**
- * Checks every alert `visitor` reaches now (trigger 'manual'): `{ results, totalChecked }`.
+ * Checks every alert `visitor` reaches now (trigger 'shopper'): `{ results, totalChecked }`.
  * Forbidden when `email` is given and is not the token's address.
  */
 export async function checkAllAlerts(
@@ -37,7 +37,7 @@ export async function checkAllAlerts(
   if (email && email !== visitor.email) return fail('forbidden', OTHER_ADDRESS);
   const ids = await reachableAlertIds(deps.db, visitor);
   if (ids.length === 0) return ok({ results: [], totalChecked: 0 });
-  const run = await runPriceCheck(deps, { trigger: 'manual', alertIds: ids });
+  const run = await runPriceCheck(deps, { trigger: 'shopper', alertIds: ids });
   return ok({ results: run.results, totalChecked: run.alertsChecked });
 }
 

@@ -45,15 +45,27 @@ export async function alertAsins(db: Db | Tx, filter: AlertFilter): Promise<stri
 
 /**
  * Whether an alert's owner is told about `price` (pence) of observation `observationId`: the rule of
- * price-drop.rules.ts `judgeAlert` (`shouldNotify`) as one SQL boolean over the `deal_alerts` row in
- * scope, never null. price-drop.rules.test.ts proves the two agree on every case.
+ * price-drop.rules.ts `judgeAlert` (`shouldNotify`, by the alert's kind, issue 30) as one SQL
+ * boolean over the `deal_alerts` row in scope, never null. `product.lowestEver` and
+ * `product.inStock` are the product's facts (booleans; inStock may be null). price-drop.rules.test.ts
+ * proves the two agree on every case.
  */
-export function notifySql(price: SQL, observationId: SQL): SQL {
+export function notifySql(
+  price: SQL,
+  observationId: SQL,
+  product: { lowestEver: SQL; inStock: SQL } = { lowestEver: sql`false`, inStock: sql`null::boolean` },
+): SQL {
   const previous = sql`coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence})`;
-  return sql`coalesce(${dealAlerts.isActive} and ${dealAlerts.lastObservationId} is distinct from ${observationId} and (
-      ${price} < ${previous}
-      or (${dealAlerts.targetPricePence} is not null and ${price} <= ${dealAlerts.targetPricePence}
-        and (${dealAlerts.lastNotifiedPricePence} is null or ${price} < ${dealAlerts.lastNotifiedPricePence}))), false)`;
+  const fresh = sql`${dealAlerts.lastObservationId} is distinct from ${observationId}`;
+  const reached = (limit100: SQL) => sql`(${price} * 100 <= ${limit100}
+      and (${dealAlerts.lastNotifiedPricePence} is null or ${price} < ${dealAlerts.lastNotifiedPricePence} or ${previous} * 100 > ${limit100}))`;
+  return sql`coalesce(${dealAlerts.isActive} and case ${dealAlerts.alertType}
+      when 'any_drop' then ${fresh} and ${price} < ${previous}
+      when 'target_price' then ${fresh} and ${reached(sql`${dealAlerts.targetPricePence} * 100`)}
+      when 'percent_drop' then ${fresh} and ${reached(sql`${dealAlerts.currentPricePence} * (100 - ${dealAlerts.dropPercent})`)}
+      when 'lowest_price' then ${fresh} and ${product.lowestEver} and ${price} < ${previous}
+      when 'back_in_stock' then ${price} is not null and ${product.inStock} and ${dealAlerts.lastInStock} = false
+      else false end, false)`;
 }
 
 /** One alert of a run, as {@link judgeRun} answers it when asked for per-alert results (pence). */
@@ -108,7 +120,7 @@ export interface JudgeRunInput {
    */
   sweep: boolean;
   /** What the log row records besides the lines. */
-  log: { trigger: 'cron' | 'manual' | 'initial' | 'import'; sourceCalls: number };
+  log: { trigger: 'cron' | 'manual' | 'shopper' | 'initial' | 'import'; sourceCalls: number };
 }
 
 /**
@@ -120,12 +132,14 @@ export interface JudgeRunInput {
  *    and whether it is priced (no failure, in the catalogue, observed at its price); a priced-to-be
  *    product without such an observation is a gap, and then no part below writes anything.
  * 1. `scope`: the alerts the filter covers on the `asked` ASINs, each with its product's price and
- *    observation when priced, and {@link notifySql}.
+ *    observation when priced, its stock and "lowest we've recorded" badge (read once per product in
+ *    `asked`), and {@link notifySql} by the alert's kind.
  * 2. `queued`: one deferred price-drop e-mail per alert to notify whose address is confirmed and
  *    subscribed (email/deferred-email.ts `priceDropInsertSql`); a dedupe key that already exists
  *    (an earlier or concurrent run, an owner's notification) is skipped and not counted.
  * 3. `written`: every alert with a price gets last_checked_price_pence, last_checked_at and
- *    last_observation_id (in a `sweep`, only those whose price or observation changed: the others
+ *    last_observation_id, and every alert whose product's stock is known gets last_in_stock
+ *    (issue 30: an out-of-stock product without a price still writes it, so its return is noticed) (in a `sweep`, only those whose price or observation changed: the others
  *    are covered by the sweep's row); those queued also last_notified_price_pence,
  *    last_notification_sent_at and notifications_sent + 1. Only columns without an index change, so
  *    with the table's fillfactor (migration 0013) PostgreSQL updates them in place (HOT).
@@ -166,6 +180,10 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
       newPricePence: sql`s.price`,
       targetPricePence: sql`s.target_price_pence`,
       asOf: sql`s.price_as_of`,
+      alertType: sql`s.alert_type`,
+      dropPercent: sql`s.drop_percent`,
+      // A back-in-stock alert may fire again at the same observation (out of stock and back at one price).
+      dedupeSuffix: sql`case when s.alert_type = 'back_in_stock' then ':stock:' || s.notifications_sent end`,
     },
     sql`from scope s join ${subscribers} m on m.email = s.user_email and m.confirmed_at is not null and m.unsubscribed_at is null
       where s.notify and ${clear}`,
@@ -178,7 +196,9 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
         u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is not distinct from p.price_pence as priced,
         u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is distinct from p.price_pence as gap,
         coalesce(u.call_error, case when p.id is null then 'product is not in the catalogue' end, u.quote_error) as error,
-        p.price_pence as catalogue_price, p.price_as_of as catalogue_as_of
+        p.price_pence as catalogue_price, p.price_as_of as catalogue_as_of,
+        case when u.call_error is null then p.in_stock end as in_stock,
+        coalesce(p.price_badges @> '[{"kind":"lowest_ever"}]'::jsonb, false) as lowest_ever
       from unnest(
           ${sql.param([...input.asked])}::text[],
           ${sql.param(input.asked.map((a) => failure(a, true)))}::text[],
@@ -195,11 +215,14 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
       select ${dealAlerts.id} as id, ${dealAlerts.userEmail} as user_email, ${dealAlerts.productAsin} as product_asin,
         ${dealAlerts.productImageUrl} as product_image_url, ${dealAlerts.targetPricePence} as target_price_pence,
         ${dealAlerts.lastCheckedAt} as last_checked_at,
+        ${dealAlerts.alertType} as alert_type, ${dealAlerts.dropPercent} as drop_percent,
+        ${dealAlerts.notificationsSent} as notifications_sent, k.in_stock,
+        coalesce(k.in_stock is distinct from ${dealAlerts.lastInStock} and k.in_stock is not null, false) as stock_changed,
         coalesce(${dealAlerts.lastCheckedPricePence}, ${dealAlerts.currentPricePence}) as previous,
         coalesce(k.title, ${dealAlerts.productTitle}) as title, k.image_url, k.error,
         k.price, k.price_as_of, k.observation_id,
         coalesce(${dealAlerts.lastCheckedPricePence} = k.price and ${dealAlerts.lastObservationId} = k.observation_id, false) as unchanged,
-        ${notifySql(sql`k.price`, sql`k.observation_id`)} as notify
+        ${notifySql(sql`k.price`, sql`k.observation_id`, { lowestEver: sql`k.lowest_ever`, inStock: sql`k.in_stock` })} as notify
       from ${dealAlerts}
         join (
           select a.*, case when a.priced then a.catalogue_price end as price, case when a.priced then a.catalogue_as_of end as price_as_of
@@ -210,14 +233,15 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
     queued as (${queue}),
     written as (
       update ${dealAlerts} as a set
-        last_checked_price_pence = s.price,
-        last_checked_at = ${now}::timestamptz,
-        last_observation_id = s.observation_id,
+        last_checked_price_pence = coalesce(s.price, a.last_checked_price_pence),
+        last_checked_at = case when s.price is null then a.last_checked_at else ${now}::timestamptz end,
+        last_observation_id = case when s.price is null then a.last_observation_id else s.observation_id end,
+        last_in_stock = coalesce(s.in_stock, a.last_in_stock),
         last_notified_price_pence = case when q.alert_id is null then a.last_notified_price_pence else s.price end,
         last_notification_sent_at = case when q.alert_id is null then a.last_notification_sent_at else ${now}::timestamptz end,
         notifications_sent = a.notifications_sent + case when q.alert_id is null then 0 else 1 end
       from scope s left join queued q on q.alert_id = s.id
-      where a.id = s.id and s.price is not null and ${clear}${input.sweep ? sql` and (not s.unchanged or q.alert_id is not null)` : sql``}
+      where a.id = s.id and (s.price is not null or s.stock_changed) and ${clear}${input.sweep ? sql` and (not s.unchanged or s.stock_changed or q.alert_id is not null)` : sql``}
     ),
     lines as (
       select s.product_asin as asin, min(s.id) as first_id, count(*) as alerts,

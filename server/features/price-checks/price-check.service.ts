@@ -26,11 +26,17 @@ import type { PriceQuote, PriceSource } from '../../sources/price-source';
 import { alertAsins, judgeRun, setLogDuration, type AlertFilter } from './price-check.queries';
 import { resultOf } from './price-check-judge.rules';
 import { applyRemotePrices, recordGapObservations, sourceFailures } from './price-refresh.service';
+import { matchSavedSearchesSafely } from '../saved-searches';
 
 /** Judging again after recording missing observations; a third gap means another writer keeps changing prices. */
 const MAX_JUDGING_ATTEMPTS = 3;
 
-export type PriceCheckTrigger = 'cron' | 'manual' | 'initial' | 'import';
+/**
+ * What started a run: 'cron' (the scheduler), 'manual' (an owner's Check Prices Now), 'shopper' (a
+ * shopper checking their own alerts; issue 29: labelled apart from the owner's), 'initial' (a new
+ * alert's first look), 'import' (a catalogue import's new prices).
+ */
+export type PriceCheckTrigger = 'cron' | 'manual' | 'shopper' | 'initial' | 'import';
 
 export interface PriceCheckDeps {
   db: Db;
@@ -95,6 +101,8 @@ export interface PriceCheckRun {
  */
 export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOptions): Promise<PriceCheckRun> {
   const started = performance.now();
+  // Issue 30: products this run writes (repriced) count as news to saved searches.
+  const checkedFrom = deps.clock();
   const filter: AlertFilter = { asins: opts.asins, email: opts.email, alertIds: opts.alertIds };
   const asins = await alertAsins(deps.db, filter);
   const lookup = opts.quotes ? quotedLookup(opts.quotes, asins) : await lookUpPrices(deps, asins);
@@ -113,6 +121,9 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
       // The sender's scheduled run delivers it anyway; a failing nudge must not fail the check.
     }
   }
+  // Issue 30: the products this check repriced may now match saved searches (price cap, saving); an import matches its own.
+  if (opts.trigger !== 'import')
+    await matchSavedSearchesSafely(deps, [...lookup.quotes.keys()], deps.clock(), { createdSince: checkedFrom, updatedSince: checkedFrom });
   return {
     logId: outcome.logId,
     trigger: opts.trigger,

@@ -9,6 +9,7 @@ import { dealAlerts } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 import { subscribers } from '../../db/schema/visitors.schema';
 import { issueVisitorToken } from '../visitors/visitors.service';
+import type { AlertType } from '../../../common/alert-kinds';
 
 export interface SeedProduct {
   asin: string;
@@ -85,6 +86,10 @@ export interface SeedAlert {
   targetPricePence?: number | null;
   isActive?: boolean;
   productImageUrl?: string | null;
+  /** Default 'target_price' with a target, else 'any_drop' (as the API decides). */
+  alertType?: AlertType;
+  dropPercent?: number | null;
+  lastInStock?: boolean | null;
 }
 
 /** Inserts alerts; answers their ids in order. */
@@ -100,6 +105,9 @@ export async function seedAlerts(db: Db, items: SeedAlert[]): Promise<number[]> 
         currentPricePence: a.currentPricePence,
         targetPricePence: a.targetPricePence ?? null,
         isActive: a.isActive ?? true,
+        alertType: a.alertType ?? (a.targetPricePence != null ? 'target_price' : 'any_drop'),
+        dropPercent: a.dropPercent ?? null,
+        lastInStock: a.lastInStock ?? null,
       })),
     )
     .returning({ id: dealAlerts.id, asin: dealAlerts.productAsin, email: dealAlerts.userEmail });

@@ -151,7 +151,8 @@ describe('GET /api/price-check-logs', () => {
     expect(res.statusCode).toBe(200);
     const logs = res.json().logs.map((l: unknown) => priceCheckLogSchema.parse(l));
     expect(logs).toHaveLength(3);
-    expect(logs.map((l: { triggerType: string }) => l.triggerType)).toEqual(['manual', 'manual', 'manual']);
+    // Shoppers' own checks are logged as theirs, never as the owners' 'manual' (issue 29).
+    expect(logs.map((l: { triggerType: string }) => l.triggerType)).toEqual(['shopper', 'shopper', 'shopper']);
     expect(logs[0].id).toBeGreaterThan(logs[1].id);
     const first = logs[2];
     expect(first).toMatchObject({ alertsChecked: 1, successfulChecks: 1, failedChecks: 0, sourceCalls: 1 });

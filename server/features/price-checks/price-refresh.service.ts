@@ -15,6 +15,7 @@ import {
   priceGaps,
   recordPrices,
   setProductPrices,
+  setProductStock,
   type NewObservation,
   type PriceConfirmation,
   type PriceGap,
@@ -71,9 +72,12 @@ export async function applyRemotePrices(
   const productsByAsin = await loadPricedProducts(tx, answered);
   const updates: ProductPriceUpdate[] = [];
   const touches: PriceConfirmation[] = [];
+  const stock: Array<{ productId: number; inStock: boolean }> = [];
   for (const asin of answered) {
     const product = productsByAsin.get(asin);
     const quote = ctx.lookup.quotes.get(asin);
+    // Issue 30: what the source says about stock, whether or not it offers a price.
+    if (product && quote && typeof quote.inStock === 'boolean') stock.push({ productId: product.id, inStock: quote.inStock });
     if (!product || !quote || quote.pricePence === null) continue;
     if (quote.pricePence !== product.pricePence || quote.listPricePence !== product.listPricePence) {
       updates.push({
@@ -90,6 +94,7 @@ export async function applyRemotePrices(
   }
   await setProductPrices(tx, updates, ctx.now);
   await confirmPrices(tx, touches);
+  await setProductStock(tx, stock);
 }
 
 /**

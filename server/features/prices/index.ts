@@ -11,6 +11,7 @@ export {
   refreshProductStats,
   rejudgeTimeBoundClaims,
   setProductPrices,
+  setProductStock,
   statsOfNewProduct,
   type DealKind,
   type NewObservation,

@@ -16,12 +16,14 @@ import { DEAL_RULES, isLowestIn30Days, judgeDealBasis, trackedReference, type De
 import {
   loadDealHistory,
   loadStatsInputs,
+  writePriceBadges,
   writeProductStats,
   type HistoryPoint,
   type ProductStatsRow,
   type ProductStatsWrite,
 } from './prices.queries';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
+import { judgePriceBadges } from './price-badges.rules';
 
 /** What the score is computed from. Money in integer pence; percentages 0–100. */
 export interface TrendingInputs {
@@ -242,6 +244,21 @@ export async function refreshProductStats(tx: Db | Tx, productIds: readonly numb
           ...judged({ ...row, history: withCurrentEvidence(history.get(row.id) ?? [], row.priceAsOf), now }),
         };
       }),
+    );
+    // Issue 30: the price badges read the whole history (price-badges.rules.ts).
+    const whole = await loadDealHistory(tx, chunk, { now, since: new Date(0) });
+    await writePriceBadges(
+      tx,
+      rows.map((row) => ({
+        id: row.id,
+        badges: judgePriceBadges({
+          pricePence: row.pricePence,
+          history: whole.get(row.id) ?? [],
+          now,
+          priceAsOf: row.priceAsOf,
+          priceSource: row.priceSource,
+        }),
+      })),
     );
   }
   return updated;

@@ -8,6 +8,7 @@ import { feedPriceMaxAgeDays } from './deal-basis.rules';
 import { desc, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import type { PriceBadge } from '../../../common/price-badges';
 
 type Queryable = Db | Tx;
 
@@ -22,6 +23,12 @@ export interface NewObservation {
   listPricePence: number | null;
   source: string;
   observedAt: Date;
+  /**
+   * The last time the source saw this price still in effect (price_observations.confirmed_at; the
+   * evidence of the reference-price rule). Absent or null: seen only at `observedAt`. Set by the
+   * price-history import (issue 30), whose files say how long each price held.
+   */
+  confirmedAt?: Date | null;
 }
 
 /** A product's price columns as the price check reads them (pence). */
@@ -225,13 +232,14 @@ export async function insertObservations(tx: Queryable, rows: readonly NewObserv
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = rows.slice(i, i + WRITE_BATCH);
     const result = await tx.execute(sql`
-      insert into ${priceObservations} (product_id, asin, price_pence, list_price_pence, source, observed_at)
-      select v.product_id, v.asin, v.price, v.list, v.source, v.observed_at
+      insert into ${priceObservations} (product_id, asin, price_pence, list_price_pence, source, observed_at, confirmed_at)
+      select v.product_id, v.asin, v.price, v.list, v.source, v.observed_at, v.confirmed_at
       from unnest(
         ${sql.param(batch.map((r) => r.productId))}::int[], ${sql.param(batch.map((r) => r.asin))}::text[],
         ${sql.param(batch.map((r) => r.pricePence))}::int[], ${sql.param(batch.map((r) => r.listPricePence))}::int[],
-        ${sql.param(batch.map((r) => r.source))}::text[], ${sql.param(batch.map((r) => r.observedAt.toISOString()))}::timestamptz[]
-      ) as v(product_id, asin, price, list, source, observed_at)
+        ${sql.param(batch.map((r) => r.source))}::text[], ${sql.param(batch.map((r) => r.observedAt.toISOString()))}::timestamptz[],
+        ${sql.param(batch.map((r) => r.confirmedAt?.toISOString() ?? null))}::timestamptz[]
+      ) as v(product_id, asin, price, list, source, observed_at, confirmed_at)
       returning id, product_id`);
     for (const r of rowsOf<{ id: number | string; product_id: number | string }>(result)) ids.set(Number(r.product_id), Number(r.id));
   }
@@ -412,10 +420,31 @@ export async function writeProductStats(db: Queryable, rows: readonly ProductSta
   return r.rowCount ?? r.affectedRows ?? rows.length;
 }
 
+/** Sets products.in_stock of each product whose stock differs (issue 30); one statement. */
+export async function updateProductStock(db: Queryable, rows: ReadonlyArray<{ productId: number; inStock: boolean }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update products p set in_stock = v.in_stock
+    from unnest(${sql.param(rows.map((r) => r.productId))}::bigint[], ${sql.param(rows.map((r) => r.inStock))}::boolean[]) as v(id, in_stock)
+    where p.id = v.id and p.in_stock is distinct from v.in_stock`);
+}
+
+/**
+ * Stores each product's price badges (issue 30; price-badges.rules.ts), only where they changed:
+ * one statement for the lot. Returns nothing; throws what the database throws.
+ */
+export async function writePriceBadges(db: Queryable, rows: ReadonlyArray<{ id: number; badges: PriceBadge[] }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update products p set price_badges = v.badges
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id bigint, badges jsonb)
+    where p.id = v.id and p.price_badges is distinct from v.badges`);
+}
+
 /** Ids of the products with a deal basis, a tracked reference price or the 30-day-low flag (claims that age). */
 export async function productsWithTimeBoundClaims(db: Queryable): Promise<number[]> {
   const result = await db.execute(
-    sql`select id from products where deal_kind is not null or reference_price_pence is not null or lowest_in_30_days`,
+    sql`select id from products where deal_kind is not null or reference_price_pence is not null or lowest_in_30_days or price_badges <> '[]'::jsonb`,
   );
   return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
 }

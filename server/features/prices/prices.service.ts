@@ -19,6 +19,7 @@ import {
   loadPricedProducts,
   priceGaps,
   updateProductPrices,
+  updateProductStock,
   type LatestObservation,
   type NewObservation,
   type PriceConfirmation,
@@ -79,6 +80,16 @@ export async function confirmPrices(tx: Db | Tx, touches: readonly PriceConfirma
   if (touches.length === 0) return;
   await noteCatalogueWrite(tx);
   await confirmPriceAsOf(tx, touches);
+}
+
+/**
+ * Stores whether each product's offer is in stock (issue 30: back-in-stock alerts), from a source's
+ * answers or a feed's `availability` column; only rows that change are written. Money-free; throws
+ * what the database throws.
+ */
+export async function setProductStock(tx: Db | Tx, rows: ReadonlyArray<{ productId: number; inStock: boolean }>): Promise<void> {
+  if (rows.length === 0) return;
+  await updateProductStock(tx, rows);
 }
 
 /**

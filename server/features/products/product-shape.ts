@@ -11,6 +11,7 @@ import type { Product, ShownProduct, Suggestion } from '../../../common/api/prod
 import { paths } from '../../../common/paths';
 import { isPriceShowable, priceShowableUntilMs, type PriceProvenance } from './amazon-licence.rules';
 import { isStaleFeedPrice } from '../prices';
+import type { PriceBadge } from '../../../common/price-badges';
 
 /** The product columns the API reads (money in integer pence, times as Date). */
 export interface ProductRow {
@@ -26,6 +27,8 @@ export interface ProductRow {
   referencePricePence: number | null;
   /** The stored "lowest in 30 days" verdict of the same rule. */
   lowestIn30Days: boolean;
+  /** The stored price badges (issue 30; prices/price-badges.rules.ts); absent where a query does not read them. */
+  priceBadges?: PriceBadge[];
   imageUrl: string | null;
   rating: number | null;
   reviewCount: number | null;
@@ -185,6 +188,7 @@ export function toShownProduct(row: ProductRow, affiliateTag: string, now: Date 
     asOf: row.priceAsOf.toISOString(),
     priceStale: stale,
     lowestIn30Days: !stale && row.lowestIn30Days,
+    priceBadges: stale ? [] : (row.priceBadges ?? []),
   };
 }
 
@@ -212,6 +216,7 @@ function withoutPrice(row: ProductRow, affiliateTag: string): Product {
     asOf: null,
     priceStale: false,
     lowestIn30Days: false,
+    priceBadges: [],
   };
 }
 

@@ -24,6 +24,7 @@ export const productColumns = {
   observedLow30dPence: products.observedLow30dPence,
   referencePricePence: products.referencePricePence,
   lowestIn30Days: products.lowestIn30Days,
+  priceBadges: products.priceBadges,
   imageUrl: products.imageUrl,
   rating: products.rating,
   reviewCount: products.reviewCount,

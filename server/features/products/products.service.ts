@@ -218,7 +218,7 @@ async function keywordPage(
 }
 
 /** What the answer says about how the keywords were read (searchResponseSchema's optional fields). */
-type Recovery = Pick<SearchResponse, 'didYouMean' | 'relaxedFrom' | 'showingResultsFor' | 'nearestCategory'>;
+type Recovery = Pick<SearchResponse, 'didYouMean' | 'relaxedFrom' | 'showingResultsFor' | 'nearestCategory' | 'matchingAll'>;
 
 /** The shopper category most of `categories` are in (not 'other'), as the answer names it. */
 function nearestCategoryOf(categories: readonly string[]): SearchResponse['nearestCategory'] {
@@ -281,6 +281,9 @@ async function keywordSearch(
     recovery.showingResultsFor = used.terms[used.head]?.text;
     const nearest = nearestCategoryOf(page.categories);
     if (nearest) recovery.nearestCategory = nearest;
+  } else if (page.totalAll > 0 && page.totalAll < page.total) {
+    // Some products match every word and are listed first; the rest name only the product type.
+    recovery.matchingAll = page.totalAll;
   }
   return { ...page, ...recovery };
 }
@@ -314,7 +317,7 @@ export function searchAnswerKey(criteria: ParsedSearchCriteria): string {
  * term first, in relevance order by default (search-rank.ts); keywords that hold no word ("!!")
  * match nothing. When nothing matches in full, half-typed and misspelt words are repaired and the
  * answer says what it shows instead (`didYouMean`, `relaxedFrom`, `showingResultsFor`,
- * `nearestCategory`; searchResponseSchema). Run it on {@link normaliseCriteria}'s output when the
+ * `nearestCategory`; searchResponseSchema); when only some match in full, `matchingAll` says how many. Run it on {@link normaliseCriteria}'s output when the
  * answer is cached under {@link searchAnswerKey}. Throws what the database throws.
  */
 export async function searchProducts(
@@ -332,7 +335,8 @@ export async function searchProducts(
       : await keywordSearch(db, { ...plan, query: plan.query }, offset, criteria.itemCount);
   const recovery = Object.fromEntries(
     Object.entries(rest).filter(
-      ([key, value]) => value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory'].includes(key),
+      ([key, value]) =>
+        value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory', 'matchingAll'].includes(key),
     ),
   ) as Recovery;
   return {

@@ -186,6 +186,21 @@ describe('search understands what the shopper means', () => {
     expect(await search('zzzzqqq')).toEqual({ products: [], total: 0, totalPages: 0, page: 1 });
   });
 
+  it('says how many products match every word when the others only name the type asked for', async () => {
+    const r = await search('travel kettle');
+    expect(names(r)[0]).toBe('travelKettle');
+    expect(r.total).toBe(4);
+    expect(r.matchingAll).toBe(1);
+    expect(r.relaxedFrom).toBeUndefined();
+    // The same in another order, and on a later page.
+    expect((await search('travel kettle', { sortBy: 'Price:HighToLow' })).matchingAll).toBe(1);
+    expect((await search('travel kettle', { page: 2, itemCount: 2 })).matchingAll).toBe(1);
+    // Every product matches every word: no field.
+    expect((await search('kettle')).matchingAll).toBeUndefined();
+    // Nothing matches every word: the answer relaxes and says so instead.
+    expect((await search('air fryer')).matchingAll).toBeUndefined();
+  });
+
   it('sorts keyword matches by discount and keeps the filters', async () => {
     const byDiscount = await search('press', { sortBy: 'Discount:HighToLow' });
     // 27 % off the French press before 8 % off the garlic press.

@@ -11,6 +11,7 @@ export {
   isConfirmedAndSubscribed,
   queueSignInLink,
   recordConsent,
+  unsubscribeAsOwner,
   type MailboxProof,
   type MailboxProvedHook,
   type RenderedEmail,

@@ -1,5 +1,6 @@
 /** SQL of the admin unsubscribes tab (admin-area §2 "Unsubscribes tab", §3 "Unsubscribe stats"). */
 import { count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { UNSUBSCRIBE_VISIT_REASONS } from '../../../common/api/alerts.schema';
 import type { Db, Tx } from '../../db/client';
 import { subscribers, unsubscribeRecords } from '../../db/schema/visitors.schema';
 
@@ -17,11 +18,20 @@ export async function findUnsubscribeRecord(db: Queryable, id: number): Promise<
   return row;
 }
 
-/** How many records there are, and how many addresses are unsubscribed now. */
-export async function unsubscribeCounts(db: Queryable): Promise<{ records: number; addresses: number }> {
-  const [records] = await db.select({ n: count() }).from(unsubscribeRecords);
+/** Whether a record's reason is a page visit (/unsubscribe or /subscribe/* opened), not a request. */
+export const isPageVisitReason = (reason: string) => (UNSUBSCRIBE_VISIT_REASONS as readonly string[]).includes(reason);
+
+/** How many records there are, of them page visits, and how many addresses are unsubscribed now. */
+export async function unsubscribeCounts(db: Queryable): Promise<{ records: number; pageVisits: number; addresses: number }> {
+  const visitReasons = sql.join(
+    UNSUBSCRIBE_VISIT_REASONS.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  const [records] = await db
+    .select({ n: count(), visits: sql<number>`count(*) filter (where ${unsubscribeRecords.reason} in (${visitReasons}))::int` })
+    .from(unsubscribeRecords);
   const [addresses] = await db.select({ n: count() }).from(subscribers).where(isNotNull(subscribers.unsubscribedAt));
-  return { records: Number(records?.n ?? 0), addresses: Number(addresses?.n ?? 0) };
+  return { records: Number(records?.n ?? 0), pageVisits: Number(records?.visits ?? 0), addresses: Number(addresses?.n ?? 0) };
 }
 
 /** The `limit` most frequent reasons, most frequent first (ties: alphabetical). */

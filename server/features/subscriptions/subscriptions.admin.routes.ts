@@ -4,7 +4,7 @@
  *
  * - `GET /api/admin/unsubscribes` → `{ unsubscribes, total }`: the newest 1,000 records, IP
  *   addresses cut to /24 (IPv4) or /48 (IPv6).
- * - `GET /api/admin/unsubscribe-stats` → `{ totalUnsubscribes, unsubscribedAddresses,
+ * - `GET /api/admin/unsubscribe-stats` → `{ totalUnsubscribes (records), unsubscribeRequests, pageVisits, unsubscribedAddresses,
  *   recentUnsubscribes (10), topReasons (10) }`.
  * - `GET /api/admin/unsubscribes/:id` → one record with its whole IP address (the owner opened the
  *   row); the opening is written to the audit log. 404 for an unknown id.

@@ -11,6 +11,7 @@ import { recordAdminAction } from '../audit';
 import { truncateIp } from './ip-address.rules';
 import {
   findUnsubscribeRecord,
+  isPageVisitReason,
   latestUnsubscribeRecords,
   topUnsubscribeReasons,
   unsubscribeCounts,
@@ -28,6 +29,7 @@ function shape(row: UnsubscribeRecordRow, wholeIp: boolean): UnsubscribeRecord {
     ipAddress: wholeIp ? row.ipAddress : truncateIp(row.ipAddress),
     referrer: row.referrer,
     effective: row.effective,
+    kind: isPageVisitReason(row.reason) ? 'page-visit' : 'request',
   };
 }
 
@@ -37,7 +39,10 @@ export async function listUnsubscribes(db: Db): Promise<UnsubscribesResponse> {
   return { unsubscribes: rows.map((r) => shape(r, false)), total: counts.records };
 }
 
-/** Admin-area §3 "Unsubscribe stats": total, the last 10 (IPs truncated), the top reasons. */
+/**
+ * Admin-area §3 "Unsubscribe stats": records in all and split into requests and page visits, the
+ * addresses unsubscribed now, the last 10 (IPs truncated), the top reasons.
+ */
 export async function unsubscribeStats(db: Db): Promise<UnsubscribeStats> {
   const [counts, recent, reasons] = [
     await unsubscribeCounts(db),
@@ -46,6 +51,8 @@ export async function unsubscribeStats(db: Db): Promise<UnsubscribeStats> {
   ];
   return {
     totalUnsubscribes: counts.records,
+    unsubscribeRequests: counts.records - counts.pageVisits,
+    pageVisits: counts.pageVisits,
     unsubscribedAddresses: counts.addresses,
     recentUnsubscribes: recent.map((r) => shape(r, false)),
     topReasons: reasons,

@@ -48,6 +48,9 @@ describe('the unsubscribes tab', () => {
   it('gives the cards, the top reasons and the last 10 from the rows', async () => {
     const stats = (await get('/api/admin/unsubscribe-stats')).json() as UnsubscribeStats;
     expect(stats.totalUnsubscribes).toBe(12);
+    // One meaning per word (issue 29): 2 of the 12 records are page visits, 10 are requests, and 1 address is unsubscribed.
+    expect(stats.pageVisits).toBe(2);
+    expect(stats.unsubscribeRequests).toBe(10);
     expect(stats.unsubscribedAddresses).toBe(1);
     expect(stats.topReasons).toEqual([
       { reason: 'Too many e-mails', count: 6 },
@@ -65,6 +68,12 @@ describe('the unsubscribes tab', () => {
     expect(byEmail('user11@example.com')[0]?.ipAddress).toBe('2001:db8:abcd::/48');
     expect(byEmail('user10@example.com')[0]?.ipAddress).toBe('198.51.100.0/24');
     expect(byEmail(null)).toHaveLength(3);
+    // Page visits are their own kind (never shown as a link e-mailed); the rest are requests.
+    expect(list.unsubscribes.filter((r) => r.kind === 'page-visit').map((r) => r.reason)).toEqual([
+      'visited_unsubscribe_page',
+      'visited_unsubscribe_page',
+    ]);
+    expect(list.unsubscribes.filter((r) => r.kind === 'request')).toHaveLength(10);
     expect(JSON.stringify(list)).not.toMatch(/198\.51\.100\.(?!0\/24)/);
   });
 

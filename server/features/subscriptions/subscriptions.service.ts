@@ -264,6 +264,19 @@ async function unsubscribeNow(tx: Tx, email: string, reason: string, now: Date):
   await suppressPendingEmail(tx, email);
 }
 
+/** Why an owner's bulk unsubscribe is on record (subscribers.unsubscribe_reason). */
+export const OWNER_UNSUBSCRIBE_REASON = 'admin';
+
+/**
+ * Unsubscribes `email` at once for the owners (issue 29 "bulk actions on Users"), inside the
+ * caller's transaction: marks it unsubscribed with reason {@link OWNER_UNSUBSCRIBE_REASON} (an
+ * address already unsubscribed keeps its first time and reason; an unknown one is put on record as
+ * not to be mailed) and suppresses its pending e-mail, as the shopper's own one-click unsubscribe does.
+ */
+export async function unsubscribeAsOwner(tx: Tx, email: string, now: Date): Promise<void> {
+  await unsubscribeNow(tx, email, OWNER_UNSUBSCRIBE_REASON, now);
+}
+
 /**
  * One-click unsubscribe (RFC 8058) from the signed link of `unsubscribeUrl()`: when the link is the
  * address's unsubscribe link and at most 365 days old, unsubscribes it with reason 'one_click'.

@@ -19,6 +19,7 @@
  * of its main content inside `<div id="root">` (server/features/seo/first-html.service.ts), which
  * the client's createRoot replaces. Paths no route covers answer 404 with the same page.
  */
+import { feedLinksFor } from '../../../common/feed-links';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -115,6 +116,8 @@ export function injectFirstHtml(html: string, page: FirstHtml): string {
     `<meta property="og:title" content="${attr(page.title)}">`,
     `<meta property="og:description" content="${attr(page.description)}">`,
     page.canonical ? `<meta property="og:url" content="${attr(page.canonical)}">` : '',
+    // Issue 30: the feeds of deal and category pages (common/feed-links.ts), as the app's head sets them.
+    ...feedLinksFor(page.canonical).map((f) => `<link rel="alternate" type="${f.type}" title="${attr(f.title)}" href="${attr(f.href)}">`),
     ...page.jsonLd.map((block) => block.value),
   ].join('');
   // Function replacements: a `$` in a product title must not be read as a replacement pattern.

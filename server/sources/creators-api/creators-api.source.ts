@@ -50,6 +50,9 @@ export function quoteOf(product: AmazonProduct): PriceQuote {
     listPricePence: pricePence === null ? null : product.listPricePence,
     savingBasisType: pricePence === null ? null : product.savingBasisType,
     observedAt: product.fetchedAt,
+    // Issue 30: in stock when Amazon offers it now (IN_STOCK, IN_STOCK_SCARCE, PREORDER…); OUT_OF_STOCK,
+    // UNAVAILABLE or no offer at all is out of stock.
+    inStock: product.available,
   };
 }
 

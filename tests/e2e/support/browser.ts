@@ -97,3 +97,13 @@ export async function signInAsOwner(page: Page, url: string, owner: { email: str
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
 }
+
+/**
+ * Opens the admin tab labelled `label` as an owner would at the page's width (issue 29): the tab
+ * bar from 768 px, the "Admin section" select below it (the bar is hidden on phones).
+ */
+export async function openAdminTab(page: Page, label: string): Promise<void> {
+  const menu = page.getByRole('combobox', { name: 'Admin section' });
+  if (await menu.isVisible()) await menu.selectOption({ label });
+  else await page.getByRole('tab', { name: label, exact: true }).click();
+}

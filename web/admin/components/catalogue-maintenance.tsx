@@ -79,7 +79,7 @@ export function CatalogueMaintenance({ total, filtered = false, onCleared }: Cat
           </Button>
         }
         title="Clear ALL products?"
-        description={`This deletes ${everything}, with their price history and their places on category pages. Alerts keep their ASIN. This cannot be undone.`}
+        description={`This deletes ${everything}, with their price history and their places on category pages. Alerts keep their ASIN. They can be restored with their price history for 30 days (Products tab, Recently deleted).`}
         confirmLabel="Clear all products"
         onConfirm={() =>
           clearAll.mutate(undefined, {
@@ -87,7 +87,7 @@ export function CatalogueMaintenance({ total, filtered = false, onCleared }: Cat
               onCleared?.();
               toast({
                 title: 'All products cleared successfully',
-                description: `${deletedCount.toLocaleString('en-GB')} products deleted.`,
+                description: `${deletedCount.toLocaleString('en-GB')} products deleted; restorable for 30 days (Products tab, Recently deleted).`,
               });
             },
             onError: (error) =>

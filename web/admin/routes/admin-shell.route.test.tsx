@@ -167,6 +167,17 @@ describe('the admin shell', () => {
     await waitFor(() => expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Delivery log'));
   });
 
+  it('issue 29: on a phone the labelled "Admin section" select reaches every tab, and the URL follows', async () => {
+    fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
+    const { user, router } = renderRoutes(routes(), '/admin/stats');
+    const select = await screen.findByRole('combobox', { name: 'Admin section' });
+    expect(select).toHaveValue('stats');
+    expect(within(select).getAllByRole('option')).toHaveLength(screen.getAllByRole('tab').length);
+    await user.selectOptions(select, 'Delivery log');
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/delivery-log'));
+    expect(screen.getByRole('tab', { name: 'Delivery log' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('keeps /management and its tabs under /management, and sends an unknown tab to the first', async () => {
     fakeApi({ 'GET /api/admin/me': ME, 'GET /api/admin/audit-log': AUDIT });
     const { user, router } = renderRoutes(routes(), '/management/no-such-tab');

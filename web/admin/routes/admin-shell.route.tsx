@@ -2,7 +2,7 @@
  * The admin area (issue 11 part 2; admin-area §2): 'Product Management Admin' with Refresh, Sign
  * out, the banner shown while Amazon refuses the Creators API (issue 14), the tab bar of the 18
  * tabs (tab key in the URL: `/admin/{key}`, `/management/{key}`), the open tab's panel and the
- * audit log. Guarded: without a session (`GET /api/admin/me` → 401), or
+ * audit log. Under 768 px the tab bar is a labelled select of every tab (issue 29). Guarded: without a session (`GET /api/admin/me` → 401), or
  * when any admin call answers 401 later, the owner is sent to `/admin/login?next=…`.
  *
  * Everything under web/admin is lazy chunks only; shopper pages never import it (lint zone).
@@ -24,6 +24,7 @@ import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, RefreshCw } from 'lucide-react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { TabBar, tabId, tabPanelId } from '../../components/ui/tabs';
+import { Select } from '../../components/ui/select';
 import { Toaster } from '../../components/ui/toast';
 import { adminMeQuery, isSignedOut, useAdminLogout } from '../features/admin-auth/api';
 import { AuditLogPanel } from '../features/audit/components/audit-log-panel';
@@ -158,13 +159,24 @@ function AdminShell({ tabs, email, onSignedOut }: { tabs: readonly AdminTab[]; e
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         <AmazonAccessBanner apiTabHref={tab.key === API_TAB_KEY ? undefined : `${base}/${API_TAB_KEY}`} />
-        <TabBar
-          tabs={tabItems}
-          selected={tab.key}
-          onSelect={(key) => void navigate(key === DEFAULT_ADMIN_TAB ? base : `${base}/${key}`)}
-          label="Admin sections"
-          idPrefix={ID}
-        />
+        {/* Issue 29: under 768 px a strip of 20 tabs showed about 3; a labelled select reaches every tab. */}
+        <div className="border-b border-slate-200 pb-3 md:hidden">
+          <Select
+            label="Admin section"
+            value={tab.key}
+            options={tabItems.map(({ key, label }) => ({ value: key, label }))}
+            onValueChange={(key) => void navigate(key === DEFAULT_ADMIN_TAB ? base : `${base}/${key}`)}
+          />
+        </div>
+        <div className="hidden md:block">
+          <TabBar
+            tabs={tabItems}
+            selected={tab.key}
+            onSelect={(key) => void navigate(key === DEFAULT_ADMIN_TAB ? base : `${base}/${key}`)}
+            label="Admin sections"
+            idPrefix={ID}
+          />
+        </div>
         <div
           role="tabpanel"
           id={tabPanelId(ID, tab.key)}

@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   cancelLabel?: string;
   onConfirm: () => void;
+  /** The confirm button's look: 'destructive' (default) for deletions, 'primary' for a change that loses nothing (a restore). */
+  confirmVariant?: 'destructive' | 'primary';
 }
 
 export function ConfirmDialog({
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -39,7 +42,7 @@ export function ConfirmDialog({
           <AlertDialogPrimitive.Description className="mt-2 text-sm text-slate-700">{description}</AlertDialogPrimitive.Description>
           <div className="mt-5 flex justify-end gap-2">
             <AlertDialogPrimitive.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialogPrimitive.Cancel>
-            <AlertDialogPrimitive.Action className={buttonClasses('destructive')} onClick={onConfirm}>
+            <AlertDialogPrimitive.Action className={buttonClasses(confirmVariant)} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialogPrimitive.Action>
           </div>

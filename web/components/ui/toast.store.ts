@@ -10,6 +10,11 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
   /** Milliseconds; default 5000. */
   duration?: number;
+  /**
+   * One button beside the text (e.g. "Restore" after a delete). `altText` tells screen-reader users
+   * how to do the same another way (Radix Toast.Action); clicking it closes the toast.
+   */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export interface ToastState extends ToastInput {

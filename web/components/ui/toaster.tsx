@@ -38,6 +38,20 @@ export default function RadixToaster() {
                 {line}
               </ToastPrimitive.Description>
             ))}
+            {state.action ? (
+              <ToastPrimitive.Action
+                altText={state.action.altText}
+                onClick={state.action.onClick}
+                className={clsx(
+                  'mt-2 inline-flex min-h-9 items-center rounded-md border px-3 text-sm font-semibold focus-visible:ring-2 focus-visible:ring-offset-2 focus-visible:outline-none',
+                  destructive
+                    ? 'border-white text-white hover:bg-red-800 focus-visible:ring-white'
+                    : 'border-slate-300 text-slate-900 hover:bg-slate-100 focus-visible:ring-slate-900',
+                )}
+              >
+                {state.action.label}
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"

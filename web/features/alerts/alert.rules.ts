@@ -47,6 +47,18 @@ export function parseTargetPrice(input: string): TargetPriceParse {
   return { ok: true, price: (pence / 100).toFixed(2) };
 }
 
+export type DropPercentParse = { ok: true; percent: number } | { ok: false; message: string };
+
+/** Reads the "drops by" field of a percentage alert (issue 30): a whole number from 1 to 90, "%" allowed. */
+export function parseDropPercent(input: string): DropPercentParse {
+  const text = input.replace(/[%\s]/g, '');
+  if (text === '') return { ok: false, message: 'Enter a percentage from 1 to 90' };
+  if (!/^\d+$/.test(text)) return { ok: false, message: 'Enter a whole number from 1 to 90, such as 10' };
+  const percent = Number(text);
+  if (percent < 1 || percent > 90) return { ok: false, message: 'Enter a whole number from 1 to 90, such as 10' };
+  return { ok: true, percent };
+}
+
 /** What a row says after 'Check price': its tone (the row's colour) and the sentence announced. */
 export interface PriceCheckOutcome {
   tone: 'drop' | 'increase' | 'unchanged' | 'not-checked';

@@ -9,6 +9,7 @@ import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import type { CurrentPriceResponse } from '../../../common/api/products.schema';
 import { tokenForAddress } from '../../lib/visitor-token';
 import { apiRequest } from '../../lib/http.client';
+import type { AlertType } from '../../../common/alert-kinds';
 
 /** Who may read alerts: an e-mail with '@' and its visitor token. */
 export interface VisitorCredentials {
@@ -72,7 +73,12 @@ export interface CreateAlertBody {
   productTitle: string;
   /** A hint only (the server takes its own price); absent when the page shows none (decision 0014). */
   currentPrice?: string;
+  /** The kind (issue 30); the server's default when absent: target_price with a target, else any_drop. */
+  alertType?: AlertType;
+  /** With 'target_price': pounds such as "12.99". */
   targetPrice?: string;
+  /** With 'percent_drop': whole percent 1–90. */
+  dropPercent?: number;
   productImageUrl: string | null;
   productUrl: string;
   userEmail: string;

@@ -10,6 +10,9 @@ import {
   homeCategoryLabel,
   homeListingCategory,
   isSortBy,
+  MAX_PRICE_OPTIONS,
+  readMaxPrice,
+  readMinRating,
   searchPageCount,
   searchPageCriteria,
   SORT_OPTIONS,
@@ -54,8 +57,36 @@ describe('search page', () => {
     });
   });
 
-  it('offers the four sort options with the spec labels, and rejects others from the URL', () => {
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Customer Reviews']);
+  it('sends a chosen max price (pounds) and least rating instead of the defaults', () => {
+    expect(searchPageCriteria('kettle', 'Discount:HighToLow', false, 1, { maxPrice: '25', minRating: '4.5' })).toMatchObject({
+      maxPrice: 25,
+      minRating: 4.5,
+      sortBy: 'Discount:HighToLow',
+    });
+    expect(searchPageCriteria('kettle', 'Featured', false, 1, { maxPrice: '', minRating: '' })).toMatchObject({
+      maxPrice: 99999,
+      minRating: 1,
+    });
+  });
+
+  it('reads only the offered filter values from the URL', () => {
+    expect(readMaxPrice('50')).toBe('50');
+    expect(readMaxPrice('49')).toBe('');
+    expect(readMaxPrice(null)).toBe('');
+    expect(readMinRating('4')).toBe('4');
+    expect(readMinRating('1e-300')).toBe('');
+    expect(MAX_PRICE_OPTIONS.map((o) => o.label)).toContain('Up to £1,000');
+  });
+
+  it('offers the four sort options with the spec labels, then Discount, and rejects others from the URL', () => {
+    expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
+      'Featured',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Customer Reviews',
+      'Discount: High to Low',
+    ]);
+    expect(isSortBy('Discount:HighToLow')).toBe(true);
     expect(isSortBy('AvgCustomerReviews')).toBe(true);
     expect(isSortBy('Relevance')).toBe(false);
     expect(isSortBy(null)).toBe(false);

@@ -9,6 +9,7 @@
  */
 import { SHOPPER_CATEGORY_KEYS, SHOPPER_CATEGORIES, type ShopperCategory, type ShopperCategoryKey } from '../../../common/categories';
 import type { SearchCriteria } from '../../../common/api/products.schema';
+import { formatCount } from '../../../common/numbers';
 
 /** The criteria object we send; every field explicit so query keys are stable. */
 export type SearchRequest = Required<
@@ -16,17 +17,21 @@ export type SearchRequest = Required<
 > &
   Pick<SearchCriteria, 'searchIndex'>;
 
-export type SortBy = 'Featured' | 'Price:LowToHigh' | 'Price:HighToLow' | 'AvgCustomerReviews';
+export type SortBy = 'Featured' | 'Price:LowToHigh' | 'Price:HighToLow' | 'AvgCustomerReviews' | 'Discount:HighToLow';
 
-/** Sort options of the search page, in the spec's order and wording. */
+/**
+ * Sort options of the search page, in the spec's order and wording, then the largest saving first
+ * (issue 28: products with a substantiated discount by percent, those without one last).
+ */
 export const SORT_OPTIONS: readonly { value: SortBy; label: string }[] = [
   { value: 'Featured', label: 'Featured' },
   { value: 'Price:LowToHigh', label: 'Price: Low to High' },
   { value: 'Price:HighToLow', label: 'Price: High to Low' },
   { value: 'AvgCustomerReviews', label: 'Customer Reviews' },
+  { value: 'Discount:HighToLow', label: 'Discount: High to Low' },
 ];
 
-/** True for one of the four sort values (URL input is untrusted). */
+/** True for one of the sort values (URL input is untrusted). */
 export function isSortBy(value: string | null): value is SortBy {
   return SORT_OPTIONS.some((o) => o.value === value);
 }
@@ -60,12 +65,64 @@ export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_MAX_PAGES = 10;
 export const MIN_SEARCH_TERM_LENGTH = 3;
 
-/** Criteria of the search page (spec §7 "Search page call"). The term is trimmed. */
-export function searchPageCriteria(term: string, sortBy: SortBy, dealsOnly: boolean, page: number): SearchRequest {
+/** The search page's price and rating filters when none is chosen (spec §7 "Search page call"). */
+export const SEARCH_ANY_PRICE = 99999;
+export const SEARCH_ANY_RATING = 1;
+
+/** A filter choice: its URL value ('' for any) and its label. */
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** "Max price" choices of the search page (issue 28), in pounds; '' is any price. */
+export const MAX_PRICE_OPTIONS: readonly FilterOption[] = [
+  { value: '', label: 'Any price' },
+  ...[10, 25, 50, 100, 250, 500, 1000].map((pounds) => ({ value: String(pounds), label: `Up to £${formatCount(pounds)}` })),
+];
+
+/**
+ * "Rating" choices of the search page (issue 28); '' is any rating. The API keeps products that
+ * have no rating (most of a feed has none, DESIGN.md §5), which the page says beside the filter.
+ */
+export const MIN_RATING_OPTIONS: readonly FilterOption[] = [
+  { value: '', label: 'Any rating' },
+  { value: '3', label: '3 stars & up' },
+  { value: '4', label: '4 stars & up' },
+  { value: '4.5', label: '4.5 stars & up' },
+];
+
+/** The URL's `max` value when it is one of the choices, else '' (any price). */
+export function readMaxPrice(value: string | null): string {
+  return MAX_PRICE_OPTIONS.some((o) => o.value === value && value !== '') ? (value as string) : '';
+}
+
+/** The URL's `rating` value when it is one of the choices, else '' (any rating). */
+export function readMinRating(value: string | null): string {
+  return MIN_RATING_OPTIONS.some((o) => o.value === value && value !== '') ? (value as string) : '';
+}
+
+/** The search page's filters as URL values ('' for none): max price in pounds, least stars. */
+export interface SearchFilters {
+  maxPrice: string;
+  minRating: string;
+}
+
+/**
+ * Criteria of the search page (spec §7 "Search page call": £99999, 1 star, 'All', 10 a page,
+ * unless a filter is chosen). The term is trimmed.
+ */
+export function searchPageCriteria(
+  term: string,
+  sortBy: SortBy,
+  dealsOnly: boolean,
+  page: number,
+  filters: SearchFilters = { maxPrice: '', minRating: '' },
+): SearchRequest {
   return {
     keywords: term.trim(),
-    maxPrice: 99999,
-    minRating: 1,
+    maxPrice: filters.maxPrice === '' ? SEARCH_ANY_PRICE : Number(filters.maxPrice),
+    minRating: filters.minRating === '' ? SEARCH_ANY_RATING : Number(filters.minRating),
     category: 'All',
     discountOnly: dealsOnly,
     page,

@@ -6,17 +6,21 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Suggestion } from '../../../common/api/products.schema';
 import { apiRequest } from '../../lib/http.client';
+import { suggestionsText } from './search-text.rules';
 
 export const SUGGESTION_MIN_CHARS = 2;
 export const SUGGESTION_DEBOUNCE_MS = 300;
 export const SUGGESTIONS_SHOWN = 6;
 
-/** GET /api/products/suggestions?q= → the first 6 suggestions; [] on failure (logged). */
+/**
+ * GET /api/products/suggestions?q= → the first 6 suggestions; [] on failure (logged). `q` is sent
+ * as the API reads it (control characters as spaces, at most 100 characters: issue 28, never a 400).
+ */
 export async function fetchSuggestions(q: string, signal?: AbortSignal): Promise<Suggestion[]> {
   try {
     const answer = await apiRequest<{ suggestions: Suggestion[] }>(
       'GET',
-      `/api/products/suggestions?q=${encodeURIComponent(q)}`,
+      `/api/products/suggestions?q=${encodeURIComponent(suggestionsText(q))}`,
       undefined,
       { signal },
     );

@@ -36,6 +36,7 @@ import type {
   ProductsByIdsResponse,
   TopDealsResponse,
 } from '../../../../common/api/products.admin.schema';
+import type { DeletedProductsResponse, RestoreBody, RestoreResponse } from '../../../../common/api/product-archive.admin.schema';
 import { CSV_FILE_FIELD } from '../../../../common/csv-upload';
 import { OBSERVED_AT_FIELD } from '../../../../common/observed-at';
 import { ApiError, apiRequest } from '../../../lib/http.client';
@@ -137,11 +138,78 @@ export function useDeleteProducts() {
   });
 }
 
+/**
+ * `POST /api/admin/products/delete-matching` (issue 29 "select all M matching"): every product the
+ * filter matches on the server, confirmed by `confirmDeleteCount`; a 409 carries the number matching now.
+ */
+export function useDeleteMatchingProducts() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: (body: { category: string; search: string; confirmDeleteCount: number }) =>
+      apiRequest<DeletedCountResponse>('POST', '/api/admin/products/delete-matching', {
+        ...(body.category ? { category: body.category } : {}),
+        ...(body.search ? { search: body.search } : {}),
+        confirmDeleteCount: body.confirmDeleteCount,
+      }),
+    onSettled: refetch,
+  });
+}
+
 /** `DELETE /api/admin/products/{id}`. */
 export function useDeleteProduct() {
   const refetch = useRefetchCatalogue();
   return useMutation({
     mutationFn: (id: string) => apiRequest<DeletedCountResponse>('DELETE', `/api/admin/products/${encodeURIComponent(id)}`),
+    onSettled: refetch,
+  });
+}
+
+/** What the "Recently deleted" list asks `GET /api/admin/products/deleted` for ('' = no search). */
+export interface DeletedListParams {
+  page: number;
+  limit: number;
+  search: string;
+}
+
+/**
+ * One page of the products deleted in the last 30 days (issue 29, decision 0027), keyed under the
+ * open tab so every catalogue change (a delete, a restore) refetches it.
+ */
+export const deletedProductsQuery = (tabKey: string, params: DeletedListParams) =>
+  queryOptions({
+    queryKey: adminTabKey(tabKey, 'deleted-products', params),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+      if (params.search.trim()) query.set('search', params.search.trim());
+      return apiRequest<DeletedProductsResponse>('GET', `/api/admin/products/deleted?${query.toString()}`, undefined, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * `POST /api/admin/products/restore` `{ asins }`: puts deleted products back with their history (all
+ * or nothing: 404 not deleted, 409 in the catalogue again, 410 deleted over 30 days ago).
+ */
+export function useRestoreProducts() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: (asins: readonly string[]) => apiRequest<RestoreResponse>('POST', '/api/admin/products/restore', { asins }),
+    onSettled: refetch,
+  });
+}
+
+/**
+ * `POST /api/admin/products/restore` `{ all: true, search?, confirmCount }`: every product the
+ * "Recently deleted" list holds (matching its search), when `confirmCount` is still their number
+ * (409 otherwise: the list changed).
+ */
+export function useRestoreAllListed() {
+  const refetch = useRefetchCatalogue();
+  return useMutation({
+    mutationFn: ({ search, confirmCount }: { search: string; confirmCount: number }) => {
+      const body: RestoreBody = { all: true, confirmCount, ...(search.trim() ? { search: search.trim() } : {}) };
+      return apiRequest<RestoreResponse>('POST', '/api/admin/products/restore', body);
+    },
     onSettled: refetch,
   });
 }
@@ -185,6 +253,16 @@ type ResultLine = Extract<ImportProgressLine, { type: 'result' }>;
  * network fails or the answer is not the expected stream.
  */
 export function uploadCsv(kind: UploadKind, file: File, options: UploadOptions): Promise<CatalogueUploadResponse> {
+  return uploadCsvTo<CatalogueUploadResponse>(`${UPLOAD_URLS[kind]}?strict=${options.strict}`, file, options);
+}
+
+/**
+ * Sends `file` in the multipart field `csvFile` to the admin upload at `url` (with the fields of
+ * `options` before it), with the two progress bars' events, and resolves with the result line's
+ * body as `T` (the catalogue uploads above, the price-history upload of issue 30). Same errors as
+ * {@link uploadCsv}.
+ */
+export function uploadCsvTo<T>(url: string, file: File, options: Omit<UploadOptions, 'strict'>): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const state: UploadState = { sent: 0, total: file.size, serverBytes: 0, rowsRead: 0, phase: 'uploading' };
@@ -210,7 +288,7 @@ export function uploadCsv(kind: UploadKind, file: File, options: UploadOptions):
         }
       }
     };
-    xhr.open('POST', `${UPLOAD_URLS[kind]}?strict=${options.strict}`);
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/x-ndjson, application/json');
     xhr.upload.onprogress = (event) => {
@@ -230,7 +308,7 @@ export function uploadCsv(kind: UploadKind, file: File, options: UploadOptions):
       }
       const last = result as ResultLine | null;
       if (!last) return reject(new TypeError('The connection ended before the import finished'));
-      if (last.status === 200) return resolve(last.body as CatalogueUploadResponse);
+      if (last.status === 200) return resolve(last.body as T);
       reject(new ApiError(last.status, '', JSON.stringify(last.body)));
     };
     xhr.onerror = () => reject(new TypeError('Failed to upload: the network request failed'));

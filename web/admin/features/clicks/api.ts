@@ -7,6 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { rangeQuery, type DateRange } from '../../../../common/analytics-dates';
 import type {
+  AnalyticsOverview,
   CategoryClickStats,
   ClickStats,
   EmailTracking,
@@ -50,6 +51,13 @@ export const emailTrackingQuery = (tabKey: string, range: DateRange) =>
     queryKey: adminTabKey(tabKey, 'email-tracking', range),
     queryFn: ({ signal }) => get<EmailTracking>(`/api/admin/email-tracking${rangeQuery(range)}`, signal),
     refetchInterval: EMAIL_TRACKING_REFRESH_MS,
+  });
+
+/** The overview of a period beside the one before it (issue 29 point 8; London dates only). */
+export const analyticsOverviewQuery = (tabKey: string, range: DateRange) =>
+  queryOptions({
+    queryKey: adminTabKey(tabKey, 'analytics-overview', range),
+    queryFn: ({ signal }) => get<AnalyticsOverview>(`/api/admin/analytics-overview${rangeQuery(range)}`, signal),
   });
 
 /** `GET /api/admin/product-clicks/{email}` (JSON, or CSV for the per-user export). */

@@ -1,10 +1,12 @@
 /**
  * The Users and Preferences tabs' calls (admin-area §7: `GET /api/admin/user-preferences`; ours:
- * `GET /api/admin/user-analysis`, the CSV exports, and `POST /api/admin/erasure`), keyed under the
+ * `GET /api/admin/user-analysis`, the CSV exports, `POST /api/admin/erasure` and the bulk
+ * `POST /api/admin/users/bulk` of issue 29), keyed under the
  * open tab; lists poll every 60 s (admin-area §4 "Polling").
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErasureResponse } from '../../../../common/api/erasure.admin.schema';
+import type { PeopleBulkAction, PeopleBulkResponse } from '../../../../common/api/people-bulk.admin.schema';
 import type { UserAnalysisResponse, UserPreferencesResponse } from '../../../../common/api/preferences.admin.schema';
 import { ADMIN_QUERY_ROOT, adminTabKey } from '../../lib/admin-query-keys';
 import { apiRequest } from '../../../lib/http.client';
@@ -35,5 +37,21 @@ export function useErasure() {
   return useMutation({
     mutationFn: (email: string) => apiRequest<ErasureResponse>('POST', '/api/admin/erasure', { email }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT }),
+  });
+}
+
+/** Whom a bulk action takes: the addresses ticked, or every person matching the search (server-side). */
+export type PeopleTarget = { emails: readonly string[] } | { matching: { search: string } };
+
+/**
+ * `POST /api/admin/users/bulk` (issue 29): unsubscribe or erase `target`; `confirmCount` is the
+ * number the owner was shown (a 409 carries the number now). Every admin list is refetched after.
+ */
+export function usePeopleBulk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, target, confirmCount }: { action: PeopleBulkAction; target: PeopleTarget; confirmCount?: number }) =>
+      apiRequest<PeopleBulkResponse>('POST', '/api/admin/users/bulk', { action, ...target, confirmCount }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_ROOT }),
   });
 }

@@ -4,7 +4,7 @@
  * on phones bottom right, where it cannot cover the compact header's buttons. It opens the alerts
  * panel, which is a lazy chunk (Radix Dialog stays out of the first load, DESIGN.md §7).
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Bell } from 'lucide-react';
 import { bellCountLabel } from '../alert.rules';
 import { useAlerts, type VisitorCredentials } from '../api';
@@ -12,7 +12,12 @@ import { useAlerts, type VisitorCredentials } from '../api';
 const loadPanel = () => import('./alert-panel');
 const AlertPanel = lazy(loadPanel);
 
-export function AlertBell({ email, token }: VisitorCredentials) {
+/**
+ * `panelExtra`: more of the shopper's own record shown under the alerts in the panel (the shell
+ * passes the saved searches, "Sent to you" and the private feed, issue 30; features do not import
+ * each other).
+ */
+export function AlertBell({ email, token, panelExtra }: VisitorCredentials & { panelExtra?: ReactNode }) {
   const visitor = { email, token };
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -45,7 +50,7 @@ export function AlertBell({ email, token }: VisitorCredentials) {
       </button>
       {mounted && (
         <Suspense fallback={null}>
-          <AlertPanel visitor={visitor} alerts={alerts} open={open} onOpenChange={setOpen} />
+          <AlertPanel visitor={visitor} alerts={alerts} open={open} onOpenChange={setOpen} extra={panelExtra} />
         </Suspense>
       )}
     </>

@@ -31,6 +31,9 @@ function alertOf(id: number, title: string, overrides: Partial<DealAlert> = {}):
     userEmail: EMAIL,
     isActive: true,
     awaitingConfirmation: false,
+    alertType: 'any_drop',
+    dropPercent: null,
+    alertKind: 'Any drop',
     lastCheckedAt: null,
     lastNotificationSentAt: null,
     notificationsSent: 0,
@@ -43,7 +46,7 @@ function alertOf(id: number, title: string, overrides: Partial<DealAlert> = {}):
 }
 
 const KETTLE = alertOf(1, 'Russell Hobbs kettle');
-const TOASTER = alertOf(2, 'Breville toaster');
+const TOASTER = alertOf(2, 'Breville toaster', { alertType: 'target_price', targetPrice: '40.00', alertKind: 'Below £40' });
 
 function result(overrides: Partial<PriceCheckResult>): FakeAnswer {
   return {
@@ -80,6 +83,15 @@ async function openPanel(check: FakeRoute) {
   if (!kettleRow) throw new Error('no kettle row');
   return { ...view, api, panel, kettleRow };
 }
+
+describe('the kind of each alert (issue 30)', () => {
+  it('is shown in words on its row', async () => {
+    const { panel } = await openPanel({ json: {} });
+    const rows = within(panel).getAllByTestId('alert-row');
+    expect(rows.find((r) => r.textContent?.includes('Breville toaster'))).toHaveTextContent('Alert: Below £40');
+    expect(rows.find((r) => r.textContent?.includes('Russell Hobbs kettle'))).toHaveTextContent('Alert: Any drop');
+  });
+});
 
 describe("'Check price' in the alerts panel", () => {
   it('is reached with Tab, says it is checking, then announces the drop with the old price and percent', async () => {

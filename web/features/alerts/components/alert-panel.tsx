@@ -4,6 +4,7 @@
  * confirmation or after it unsubscribed, and one row per alert with its own 'Check price'
  * (./alert-row.tsx). Loaded lazily on first open.
  */
+import type { ReactNode } from 'react';
 import { MailWarning } from 'lucide-react';
 import type { DealAlert } from '../../../../common/api/alerts.schema';
 import { Badge } from '../../../components/ui/badge';
@@ -18,9 +19,11 @@ export interface AlertPanelProps {
   alerts: DealAlert[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Shown under the alerts: the shopper's saved searches, "Sent to you" and private feed (issue 30). */
+  extra?: ReactNode;
 }
 
-export default function AlertPanel({ visitor, alerts, open, onOpenChange }: AlertPanelProps) {
+export default function AlertPanel({ visitor, alerts, open, onOpenChange, extra }: AlertPanelProps) {
   const status = useSubscriberStatus(visitor, open);
   const remove = useDeleteAlert(visitor);
 
@@ -73,6 +76,7 @@ export default function AlertPanel({ visitor, alerts, open, onOpenChange }: Aler
           <AlertRow key={alert.id} alert={alert} visitor={visitor} onDelete={onDelete} onNavigate={() => onOpenChange(false)} />
         ))}
       </ul>
+      {extra}
     </Dialog>
   );
 }

@@ -77,7 +77,10 @@ export function AlertRow({ alert, visitor, onDelete, onNavigate }: AlertRowProps
             {price ? formatPriceString(price) : 'Price unknown'}
           </span>
           {drop && <Badge tone="green">PRICE DROP!</Badge>}
-          {alert.targetPrice && <span className="text-xs text-slate-700">Target {formatPriceString(alert.targetPrice)}</span>}
+          <span className="text-xs text-slate-700">
+            <span className="sr-only">Alert: </span>
+            {alert.alertKind}
+          </span>
         </div>
         {alert.awaitingConfirmation && (
           <p className="mt-1 text-xs font-medium text-amber-800">Starts when you open the link we e-mailed to this address</p>

@@ -11,6 +11,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { alertKindWords } from '../../../../common/alert-kinds';
 import { createAlertResponseSchema, createAlertSchema } from '../../../../common/api/alerts.schema';
 import { currentPriceResponseSchema } from '../../../../common/api/products.schema';
 import { deferred, fakeApi, renderPage, type FakeAnswer, type FakeCall } from '../../../testing/harness';
@@ -67,6 +68,13 @@ function createdAlert(emailConfirmed: boolean) {
         asOf: '2026-01-15T12:00:00.000Z',
         visitorToken: 'visitor-token-123',
         emailConfirmed,
+        alertType: input.alertType ?? 'any_drop',
+        dropPercent: input.dropPercent ?? null,
+        alertKind: alertKindWords({
+          alertType: input.alertType ?? 'any_drop',
+          targetPricePence: input.targetPricePence,
+          dropPercent: input.dropPercent,
+        }),
       }),
     };
   };
@@ -161,8 +169,9 @@ describe("'Confirm Deal Alert' dialog", () => {
     const { dialog, user } = await openDialog({ email: 'shopper@example.co.uk' });
     await within(dialog).findByText('£1,199.00');
 
-    const target = within(dialog).getByLabelText('Alert me when it drops below £… (optional)');
-    expect(target).toHaveAccessibleDescription('Leave blank to hear about any price drop.');
+    await user.click(within(dialog).getByRole('radio', { name: /Below a price/ }));
+    const target = within(dialog).getByLabelText('Alert me when it drops below £…');
+    expect(target).toHaveAccessibleDescription('We e-mail you when the price is at or below this.');
     await user.type(target, 'cheap');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
@@ -179,7 +188,8 @@ describe("'Confirm Deal Alert' dialog", () => {
     await within(dialog).findByText('£1,199.00');
 
     await user.type(within(dialog).getByLabelText('Your e-mail address'), '  New.Shopper@example.co.uk ');
-    await user.type(within(dialog).getByLabelText('Alert me when it drops below £… (optional)'), '£1,100.5');
+    await user.click(within(dialog).getByRole('radio', { name: /Below a price/ }));
+    await user.type(within(dialog).getByLabelText('Alert me when it drops below £…'), '£1,100.5');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Deal alert created!')).toBeVisible();
@@ -192,12 +202,38 @@ describe("'Confirm Deal Alert' dialog", () => {
       productAsin: 'B0TESTAS01',
       productTitle: 'Ninja Air Fryer AF100UK',
       currentPrice: '1199.00',
+      alertType: 'target_price',
       targetPrice: '1100.50',
       productImageUrl: null,
       productUrl: '/deals/B0TESTAS01',
       userEmail: 'New.Shopper@example.co.uk',
       isActive: true,
     });
+  });
+
+  it('offers the five kinds as a radio group; a percentage drop needs a whole number from 1 to 90 (issue 30)', async () => {
+    const api = fakeApi({ [PRICE_ROUTE]: currentPrice(), 'POST /api/deal-alerts': createdAlert(true) });
+    const { dialog, user } = await openDialog({ email: 'shopper@example.co.uk' });
+    await within(dialog).findByText('£1,199.00');
+    const group = within(dialog).getByRole('group', { name: 'Alert me when' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['any_drop', 'target_price', 'percent_drop', 'lowest_price', 'back_in_stock']);
+    expect(within(group).getByRole('radio', { name: /Any price drop/ })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: /Drops by a percentage/ }));
+    const percent = within(dialog).getByLabelText('Alert me when it drops by at least (%)');
+    await user.type(percent, '95');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(percent).toHaveAccessibleDescription('Enter a whole number from 1 to 90, such as 10');
+    expect(api.callsTo('POST /api/deal-alerts')).toHaveLength(0);
+    await user.clear(percent);
+    await user.type(percent, '10%');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Deal alert created!')).toBeVisible();
+    expect(api.callsTo('POST /api/deal-alerts')[0]?.body).toMatchObject({ alertType: 'percent_drop', dropPercent: 10 });
+    expect(api.callsTo('POST /api/deal-alerts')[0]?.body).not.toHaveProperty('targetPrice');
   });
 
   it("shows 'Creating Alert...' while the alert is being created and does not mention confirmation for a confirmed address", async () => {

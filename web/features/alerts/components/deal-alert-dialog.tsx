@@ -1,8 +1,9 @@
 /**
  * 'Confirm Deal Alert' dialog (shopper-screens §2, §4 "Deal alert dialog", §5, §8): product summary,
  * current price ('Loading...' until GET /api/amazon/current-price answers; a failure is only logged
- * and the card's price kept), its 'as of' time, the e-mail (prefilled), an optional target price,
- * Cancel and Confirm. Confirm needs an e-mail with '@', a loaded price and no pending creation.
+ * and the card's price kept), its 'as of' time, the e-mail (prefilled), the kind of alert (issue 30:
+ * a radio group — any drop, below a price, a percentage drop, a new lowest price, back in stock —
+ * with the price or percentage it needs), Cancel and Confirm. Confirm needs an e-mail with '@', a loaded price and no pending creation.
  * On success the returned visitor token is remembered with the e-mail, the dialog closes and a toast
  * says so (and, until the address is confirmed, that a confirmation e-mail was sent). A price the
  * API does not show (Amazon's data over 24 hours old, decision 0014) reads "See today's price on
@@ -20,7 +21,8 @@ import { toast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/date.format';
 import { messageForPeople } from '../../../lib/http.client';
 import { outboundHref, refreshOutboundHref } from '../../../lib/outbound-link';
-import { parseTargetPrice } from '../alert.rules';
+import { parseDropPercent, parseTargetPrice } from '../alert.rules';
+import type { AlertType } from '../../../../common/alert-kinds';
 import { useCreateAlert, useCurrentPrice } from '../api';
 
 /** What the dialog needs of a product (a card's or the product page's). */
@@ -36,6 +38,15 @@ export interface DealAlertDialogProps {
   /** Called with the e-mail and the visitor token the server issued. */
   onCreated: (email: string, token: string) => void;
 }
+
+/** The kinds a shopper can choose (issue 30), in the order shown; the first is the default. */
+export const ALERT_KIND_OPTIONS: ReadonlyArray<{ value: AlertType; label: string; hint: string }> = [
+  { value: 'any_drop', label: 'Any price drop', hint: 'Whenever the price falls.' },
+  { value: 'target_price', label: 'Below a price', hint: 'When it is at or below a price you choose.' },
+  { value: 'percent_drop', label: 'Drops by a percentage', hint: "When it is a chosen percentage under today's price." },
+  { value: 'lowest_price', label: 'New lowest price', hint: 'When it falls to the lowest price we have recorded.' },
+  { value: 'back_in_stock', label: 'Back in stock', hint: 'When Amazon has it in stock again after selling out.' },
+];
 
 export function DealAlertDialog({ product, onClose, defaultEmail, token = null, onCreated }: DealAlertDialogProps) {
   return (
@@ -64,8 +75,11 @@ function AlertForm({
 }: { product: AlertProduct } & Omit<DealAlertDialogProps, 'product'>) {
   const id = useId();
   const [email, setEmail] = useState(defaultEmail ?? '');
+  const [kind, setKind] = useState<AlertType>('any_drop');
   const [target, setTarget] = useState('');
   const [targetError, setTargetError] = useState<string | null>(null);
+  const [percent, setPercent] = useState('');
+  const [percentError, setPercentError] = useState<string | null>(null);
   const price = useCurrentPrice(product.asin);
   const create = useCreateAlert({ email: defaultEmail, token });
 
@@ -87,9 +101,18 @@ function AlertForm({
       toast({ title: 'Email Required', description: 'Please enter a valid email address to receive deal alerts.', variant: 'destructive' });
       return;
     }
-    const targetPrice = parseTargetPrice(target);
+    const targetPrice = kind === 'target_price' ? parseTargetPrice(target) : ({ ok: true, price: null } as const);
     if (!targetPrice.ok) {
       setTargetError(targetPrice.message);
+      return;
+    }
+    if (kind === 'target_price' && targetPrice.price === null) {
+      setTargetError('Enter the price to alert you at, such as 12.99');
+      return;
+    }
+    const dropPercent = kind === 'percent_drop' ? parseDropPercent(percent) : null;
+    if (dropPercent && !dropPercent.ok) {
+      setPercentError(dropPercent.message);
       return;
     }
     if (priceLoading || create.isPending) return;
@@ -98,7 +121,9 @@ function AlertForm({
         productAsin: product.asin,
         productTitle: product.title,
         ...(shownPrice !== null ? { currentPrice: shownPrice.replace(/[£,]/g, '') } : {}),
+        alertType: kind,
         ...(targetPrice.price !== null ? { targetPrice: targetPrice.price } : {}),
+        ...(dropPercent?.ok ? { dropPercent: dropPercent.percent } : {}),
         productImageUrl: product.imageUrl,
         productUrl: product.productUrl,
         userEmail: address,
@@ -111,7 +136,9 @@ function AlertForm({
           toast({
             title: 'Deal alert created!',
             description: [
-              "You'll be notified when this product's price drops.",
+              kind === 'back_in_stock'
+                ? "You'll be notified when this product is back in stock."
+                : "You'll be notified when this product's price drops.",
               ...(created.emailConfirmed
                 ? []
                 : [`Check ${address} for our e-mail and open its link: it confirms the address and shows all its alerts on this device.`]),
@@ -176,30 +203,88 @@ function AlertForm({
           placeholder="you@example.co.uk"
         />
       </div>
-      <div>
-        <Label htmlFor={`${id}-target`}>Alert me when it drops below £… (optional)</Label>
-        <Input
-          id={`${id}-target`}
-          inputMode="decimal"
-          value={target}
-          invalid={targetError !== null}
-          aria-describedby={targetError ? `${id}-target-error` : `${id}-target-hint`}
-          onChange={(e) => {
-            setTarget(e.target.value);
-            setTargetError(null);
-          }}
-          placeholder="e.g. 19.99"
-        />
-        {targetError ? (
-          <p id={`${id}-target-error`} className="mt-1 text-sm text-red-700">
-            {targetError}
-          </p>
-        ) : (
-          <p id={`${id}-target-hint`} className="mt-1 text-xs text-slate-600">
-            Leave blank to hear about any price drop.
-          </p>
-        )}
-      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">Alert me when</legend>
+        <div className="mt-2 space-y-1">
+          {ALERT_KIND_OPTIONS.map((option) => (
+            <div
+              key={option.value}
+              className="flex items-start gap-2 rounded-md p-1.5 hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600"
+            >
+              <input
+                id={`${id}-kind-${option.value}`}
+                type="radio"
+                name={`${id}-kind`}
+                value={option.value}
+                checked={kind === option.value}
+                onChange={() => setKind(option.value)}
+                aria-describedby={`${id}-kind-${option.value}-hint`}
+                className="mt-1 h-4 w-4 shrink-0 accent-blue-700"
+              />
+              <div className="text-sm">
+                <label htmlFor={`${id}-kind-${option.value}`} className="cursor-pointer font-medium text-slate-900">
+                  {option.label}
+                </label>
+                <p id={`${id}-kind-${option.value}-hint`} className="text-xs text-slate-600">
+                  {option.hint}
+                </p>
+              </div>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {kind === 'target_price' && (
+        <div>
+          <Label htmlFor={`${id}-target`}>Alert me when it drops below £…</Label>
+          <Input
+            id={`${id}-target`}
+            inputMode="decimal"
+            value={target}
+            invalid={targetError !== null}
+            aria-describedby={targetError ? `${id}-target-error` : `${id}-target-hint`}
+            onChange={(e) => {
+              setTarget(e.target.value);
+              setTargetError(null);
+            }}
+            placeholder="e.g. 19.99"
+          />
+          {targetError ? (
+            <p id={`${id}-target-error`} className="mt-1 text-sm text-red-700">
+              {targetError}
+            </p>
+          ) : (
+            <p id={`${id}-target-hint`} className="mt-1 text-xs text-slate-600">
+              We e-mail you when the price is at or below this.
+            </p>
+          )}
+        </div>
+      )}
+      {kind === 'percent_drop' && (
+        <div>
+          <Label htmlFor={`${id}-percent`}>Alert me when it drops by at least (%)</Label>
+          <Input
+            id={`${id}-percent`}
+            inputMode="numeric"
+            value={percent}
+            invalid={percentError !== null}
+            aria-describedby={percentError ? `${id}-percent-error` : `${id}-percent-hint`}
+            onChange={(e) => {
+              setPercent(e.target.value);
+              setPercentError(null);
+            }}
+            placeholder="e.g. 10"
+          />
+          {percentError ? (
+            <p id={`${id}-percent-error`} className="mt-1 text-sm text-red-700">
+              {percentError}
+            </p>
+          ) : (
+            <p id={`${id}-percent-hint`} className="mt-1 text-xs text-slate-600">
+              A whole number from 1 to 90, counted from today&apos;s price.
+            </p>
+          )}
+        </div>
+      )}
       <p className="text-xs text-slate-600">We only use your e-mail for deal alerts. Every e-mail has a one-click unsubscribe link.</p>
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
         <DialogPrimitive.Close className={buttonClasses('secondary')}>Cancel</DialogPrimitive.Close>

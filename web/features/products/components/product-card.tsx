@@ -112,15 +112,18 @@ export function ProductCard(props: ProductCardProps) {
       <TrendingDown className="h-3 w-3 shrink-0" aria-hidden="true" />
       {basis.label}
     </p>
-  ) : (
-    product.lowestIn30Days &&
-    priceState(product) === 'current' && (
-      <Badge tone="green" className="self-start">
-        <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
-        Lowest in 30 days
-      </Badge>
-    )
-  );
+  ) : priceState(product) !== 'current' ? null : product.lowestIn30Days ? (
+    <Badge tone="green" className="self-start">
+      <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
+      Lowest in 30 days
+    </Badge>
+  ) : product.priceBadges?.[0] ? (
+    // Issue 30: the first price badge where no deal basis takes the space; the product page explains it.
+    <Badge tone="green" className="self-start">
+      <TrendingDown className="mr-1 h-3 w-3" aria-hidden="true" />
+      {product.priceBadges[0].label}
+    </Badge>
+  ) : null;
   const priceAndBuy = (
     <PriceAndBuy
       product={product}

@@ -1,7 +1,8 @@
 /**
  * Our product page body (content-and-account-pages §2.6, linked from cards and alert e-mails;
  * DESIGN.md §4 "Honest prices"): image, title, discount badge, price with its substantiated
- * original and 'as of' time, rating where held, 'Lowest in 30 days', then the shared price-and-buy
+ * original and 'as of' time, rating where held, 'Lowest in 30 days' and the price badges with "Why
+ * is this a deal?" (issue 30, ./why-deal.tsx), then the shared price-and-buy
  * part (./price-and-buy.tsx: 'View On Amazon →' with the "Ad" label, 'Set Deal Alert'), up to 5
  * features and the price history. A badge only with a basis (issue 27). A stale feed price reads
  * "Last seen £X on {date}" with "Check today's price on Amazon"; without a price we may show
@@ -21,6 +22,7 @@ import { PriceHistory } from './price-history';
 import { ProductImage } from './product-image';
 import { priceState } from '../../../components/product/product-price';
 import { RatingStars } from './rating-stars';
+import { WhyDeal } from './why-deal';
 
 /** Features shown on the product page (spec §9: 5). */
 export const FEATURES_SHOWN = 5;
@@ -60,6 +62,12 @@ export function ProductDetail({ detail, onSetAlert }: ProductDetailProps) {
                 Lowest in 30 days
               </Badge>
             )}
+            {state === 'current' &&
+              (product.priceBadges ?? []).map((b) => (
+                <Badge key={b.kind} tone="green">
+                  {b.label}
+                </Badge>
+              ))}
             {product.categoryName && <Badge tone="slate">{product.categoryName}</Badge>}
           </div>
           <h1 id="product-title" className="text-xl font-bold text-slate-900 sm:text-2xl">
@@ -96,6 +104,7 @@ export function ProductDetail({ detail, onSetAlert }: ProductDetailProps) {
           <p className="text-xs text-slate-600">As an Amazon Associate we earn from qualifying purchases.</p>
         </div>
       </article>
+      {state === 'current' && <WhyDeal product={product} />}
       {product.features.length > 0 && (
         <section aria-labelledby="features-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
           <h2 id="features-heading" className="text-lg font-semibold text-slate-900">

@@ -3,14 +3,16 @@
  * The header search box as a shopper uses it (shopper-screens §2 "Search box", §4 "Search on home",
  * §5 "Search submit", "Suggestions", §8 "Suggestion failure", §9 "Suggestions: debounce 300 ms,
  * minimum 2 characters, 6 shown"): the suggestions listbox with 'Loading suggestions...', image-less
- * title and £ price rows, the keyboard (ArrowDown/ArrowUp, Enter, Escape), choosing with the mouse,
- * click outside, and the submit going to /search?q={trimmed text}. GET /api/products/suggestions is
- * answered by a fake fetch with the API's suggestion shape.
+ * title and £ price rows, the keyboard (ArrowDown/ArrowUp, Enter, Escape), choosing with the mouse
+ * (issue 28: a suggestion opens its product page, never a search of its whole title), click outside,
+ * the submit going to /search?q={trimmed text}, and the text sent for suggestions (at most 100
+ * characters, no control characters: never a 400). GET /api/products/suggestions is answered by a
+ * fake fetch with the API's suggestion shape.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { suggestionsResponseSchema, type Suggestion } from '../../../../common/api/products.schema';
-import { currentUrl, deferred, fakeApi, renderPage, type FakeAnswer } from '../../../testing/harness';
+import { currentUrl, deferred, fakeApi, renderPage, renderRoutes, type FakeAnswer } from '../../../testing/harness';
 import { SearchBox } from './search-box';
 
 const SUGGESTIONS: Suggestion[] = [
@@ -95,7 +97,7 @@ describe('Search box', () => {
     expect(options[1]).toHaveAttribute('aria-selected', 'false');
 
     await user.keyboard('{ArrowDown}{Enter}');
-    expect(currentUrl(router)).toBe('/search?q=Tower%20Air%20Fryer%204.3L');
+    expect(currentUrl(router)).toBe('/deals/B0SUGGEST1');
   });
 
   // Issue 10's report: "the first ArrowDown right after the suggestions appeared was sometimes
@@ -118,7 +120,7 @@ describe('Search box', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowUp}{Enter}');
-    expect(currentUrl(router)).toBe('/search?q=Ninja%20Air%20Fryer%20AF100UK');
+    expect(currentUrl(router)).toBe('/deals/B0SUGGEST0');
   });
 
   it('an ArrowDown pressed before the pause after typing ends also waits for the suggestions', async () => {
@@ -131,18 +133,54 @@ describe('Search box', () => {
     expect(box).toHaveAttribute('aria-activedescendant', first.id);
   });
 
-  it('fills the box with the chosen suggestion title', async () => {
+  it("opens the chosen suggestion's product page, never a search of its title", async () => {
+    const api = fakeApi({ 'GET /api/products/suggestions': suggestionsAnswer() });
+    const { user, box, router } = renderBox();
+
+    await user.type(box, 'cos');
+    await user.click(await screen.findByRole('option', { name: /Cosori Air Fryer Pro/ }));
+
+    expect(currentUrl(router)).toBe('/deals/B0SUGGEST2');
+    expect(screen.getByText('Another page')).toBeVisible();
+    expect(api.callsTo('GET /api/products/suggestions').map((call) => call.query.get('q'))).toEqual(['cos']);
+  });
+
+  it('keeps the typed text in the box when a suggestion opens its product (the box is in the header)', async () => {
     fakeApi({ 'GET /api/products/suggestions': suggestionsAnswer() });
-    // The box stays on screen after the search: the page at /search is the same route here.
-    const routes = renderPage(<SearchBox variant="desktop" />, '/search');
+    // The header's box stays on screen on every page: the same element at both paths here.
+    const element = <SearchBox variant="desktop" />;
+    const routes = renderRoutes(
+      [
+        { path: '/', element },
+        { path: '/deals/:asin', element },
+      ],
+      '/',
+    );
     const box = screen.getByRole('combobox', { name: 'Search products' });
 
-    await routes.user.type(box, 'cos');
-    await routes.user.click(await screen.findByRole('option', { name: /Cosori Air Fryer Pro/ }));
+    await routes.user.type(box, 'air f');
+    await routes.user.click(await screen.findByRole('option', { name: /Tower Air Fryer/ }));
 
-    expect(box).toHaveValue('Cosori Air Fryer Pro');
-    expect(currentUrl(routes.router)).toBe('/search?q=Cosori%20Air%20Fryer%20Pro');
+    expect(currentUrl(routes.router)).toBe('/deals/B0SUGGEST1');
+    expect(screen.getByRole('combobox', { name: 'Search products' })).toHaveValue('air f');
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  // Issue 28: a pasted 140-character title (or one with a tab in it) made the suggestions call answer 400.
+  it('asks for suggestions with at most the first 100 characters, control characters as spaces', async () => {
+    const api = fakeApi({ 'GET /api/products/suggestions': suggestionsAnswer() });
+    const { user, box } = renderBox();
+    const title = 'Cosori Air Fryer Pro 5.5L with 11 Presets, Nonstick Basket, Dishwasher Safe, Shake Reminder, Black';
+
+    await user.click(box);
+    await user.paste(`${title}\t${title}`);
+    await screen.findByRole('option', { name: /Ninja Air Fryer AF100UK/ });
+
+    const sent = api.callsTo('GET /api/products/suggestions').map((call) => call.query.get('q') ?? '');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.length).toBeLessThanOrEqual(100);
+    expect(sent[0]).toBe(`${title} ${title}`.slice(0, 100));
+    expect(sent[0]).not.toMatch(/\t/);
   });
 
   it('closes the suggestions with Escape, keeping the text and the page', async () => {
@@ -213,5 +251,25 @@ describe('Search box', () => {
     const button = screen.getByRole('button', { name: 'Search' });
     expect(button).toHaveTextContent('');
     expect(button).toHaveAttribute('aria-label', 'Search');
+  });
+
+  it("reads 'Search Deals' on the landing page and says when blank text is submitted", async () => {
+    fakeApi({});
+    const onEmptySubmit = vi.fn();
+    const { user, router } = renderPage(
+      <SearchBox variant="landing" onEmptySubmit={onEmptySubmit} placeholder="Try yoga mat" />,
+      '/search',
+    );
+    const box = screen.getByRole('combobox', { name: 'Search products' });
+    expect(box).toHaveAttribute('placeholder', 'Try yoga mat');
+
+    await user.click(screen.getByRole('button', { name: 'Search Deals' }));
+    expect(onEmptySubmit).toHaveBeenCalledTimes(1);
+    await user.type(box, '   {Enter}');
+    expect(onEmptySubmit).toHaveBeenCalledTimes(2);
+    expect(currentUrl(router)).toBe('/search');
+
+    await user.type(box, 'yoga mat{Enter}');
+    expect(currentUrl(router)).toBe('/search?q=yoga%20mat');
   });
 });

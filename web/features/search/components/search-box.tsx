@@ -1,11 +1,17 @@
 /**
- * The header search box with suggestions (shopper-screens §2, §4, §5; WAI-ARIA combobox pattern):
- * suggestions 300 ms after typing 2+ characters (hidden below 2), up to 6 with image, title and £
- * price, 'Loading suggestions...' meanwhile. ArrowUp/ArrowDown move (an ArrowDown before the
- * suggestions arrive highlights the first once they do), Enter chooses, Escape or a click outside
- * closes. Choosing fills the box with the title and searches; a submit trims the text,
- * ignores blank text and goes to /search?q={text}. The button reads 'Search' on desktop and is an
- * icon on mobile.
+ * The search box with suggestions (shopper-screens §2, §4, §5; WAI-ARIA combobox pattern), in the
+ * header and, larger, on the search landing page: suggestions 300 ms after typing 2+ characters
+ * (hidden below 2), up to 6 with image, title and £ price, 'Loading suggestions...' meanwhile.
+ * ArrowUp/ArrowDown move (an ArrowDown before the suggestions arrive highlights the first once they
+ * do), Enter chooses, Escape or a click outside closes. A submit cleans the text (trimmed, control
+ * characters out, at most 200 characters), ignores blank text (the landing page says 'Search
+ * Required' instead) and goes to /search?q={text}. The button reads 'Search' on desktop, is an icon
+ * on mobile and reads 'Search Deals' on the landing page.
+ *
+ * Issue 28 (departure from spec §4 "fills the box with its title and searches", docs/design.md §5):
+ * a suggestion is a product, so choosing one opens its page, /deals/{ASIN}; the box keeps what the
+ * shopper typed. Searching a 140-character title found little and its next suggestions call
+ * answered 400.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,16 +21,23 @@ import type { Suggestion } from '../../../../common/api/products.schema';
 import { formatPriceString } from '../../../../common/money';
 import { Button } from '../../../components/ui/button';
 import { SUGGESTION_DEBOUNCE_MS, SUGGESTION_MIN_CHARS, useSuggestions } from '../api';
+import { cleanSearchText, SEARCH_TEXT_MAX_CHARS, suggestionsText } from '../search-text.rules';
 import { paths } from '../../../../common/paths';
 
 export interface SearchBoxProps {
-  variant: 'desktop' | 'mobile';
+  variant: 'desktop' | 'mobile' | 'landing';
   /** Text to start with (the current /search term). */
   initialValue?: string;
   className?: string;
+  /** Placeholder text (default "Search for deals, e.g. air fryer"). */
+  placeholder?: string;
+  /** Extra classes of the input (the landing page fades its rotating placeholder with them). */
+  inputClassName?: string;
+  /** Called when the shopper submits blank text (which never searches). */
+  onEmptySubmit?: () => void;
 }
 
-export function SearchBox({ variant, initialValue = '', className }: SearchBoxProps) {
+export function SearchBox({ variant, initialValue = '', className, placeholder, inputClassName, onEmptySubmit }: SearchBoxProps) {
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-suggestions`;
@@ -35,12 +48,12 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
   const [active, setActive] = useState(-1);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(text.trim()), SUGGESTION_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => setDebounced(suggestionsText(text)), SUGGESTION_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text]);
 
   // Below 2 characters the list is cleared and hidden at once, without waiting for the debounce.
-  const term = text.trim().length >= SUGGESTION_MIN_CHARS && debounced.length >= SUGGESTION_MIN_CHARS ? debounced : '';
+  const term = suggestionsText(text).length >= SUGGESTION_MIN_CHARS && debounced.length >= SUGGESTION_MIN_CHARS ? debounced : '';
   const { data, isFetching } = useSuggestions(term);
   const suggestions = term === '' ? [] : (data ?? []);
   const loading = term !== '' && isFetching && data === undefined;
@@ -56,16 +69,21 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
   }, [open]);
 
   function search(value: string) {
-    const trimmed = value.trim();
-    if (trimmed === '') return;
+    const cleaned = cleanSearchText(value);
+    if (cleaned === '') {
+      onEmptySubmit?.();
+      return;
+    }
     setOpen(false);
     setActive(-1);
-    navigate(paths.search(trimmed));
+    navigate(paths.search(cleaned));
   }
 
+  /** A suggestion is a product: its page opens; the box keeps the typed text. */
   function choose(suggestion: Suggestion) {
-    setText(suggestion.title);
-    search(suggestion.title);
+    setOpen(false);
+    setActive(-1);
+    navigate(paths.product(suggestion.asin));
   }
 
   function onSubmit(event: FormEvent) {
@@ -110,7 +128,8 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
         aria-activedescendant={activeId}
         autoComplete="off"
         enterKeyHint="search"
-        placeholder="Search for deals, e.g. air fryer"
+        placeholder={placeholder ?? 'Search for deals, e.g. air fryer'}
+        maxLength={SEARCH_TEXT_MAX_CHARS}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -119,9 +138,18 @@ export function SearchBox({ variant, initialValue = '', className }: SearchBoxPr
         }}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-500"
+        className={clsx(
+          'min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-500',
+          variant === 'landing' ? 'h-12 shadow-sm sm:text-lg' : 'h-10',
+          inputClassName,
+        )}
       />
-      {variant === 'desktop' ? (
+      {variant === 'landing' ? (
+        <Button type="submit" variant="amazon" size="lg" className="px-4 sm:px-6">
+          <Search className="h-5 w-5" aria-hidden="true" />
+          Search Deals
+        </Button>
+      ) : variant === 'desktop' ? (
         <Button type="submit" variant="amazon">
           <Search className="h-4 w-4" aria-hidden="true" />
           Search

@@ -3,6 +3,10 @@
  * active count"; §4 "Deal alert"; §5 confirmation before deleting; §8 "Alerts"): image, title,
  * ASIN, created date, last checked ('Never checked'), current price, price-change badge,
  * Active/Inactive, Notified, the open-product link and delete.
+ *
+ * Issue 29: each alert has a selection checkbox (the tab's bulk actions), and an active alert of an
+ * unsubscribed address is badged "Paused: unsubscribed", not Active: the group's "N active of M"
+ * counts the same way (active and subscribed).
  */
 import { ExternalLink, Package, Trash2 } from 'lucide-react';
 import type { AlertGroup } from '../../../../../common/api/alerts.admin.schema';
@@ -15,6 +19,8 @@ import { formatDateTime, formatShortDate } from '../../../../lib/date.format';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useDeleteAlertAsOwner } from '../api';
 import { alertShownPrice } from '../../../../features/alerts/alert.rules';
+import { AdminCheckbox } from '../../../components/admin-checkbox';
+import type { BulkSelection } from '../../../components/admin-selection';
 
 /** The price-change badge: a drop in green, a rise in red, no change in grey; none before any price is known. */
 export function PriceChangeBadge({ alert }: { alert: Pick<DealAlert, 'priceChange' | 'priceChangePercent'> }) {
@@ -38,7 +44,9 @@ export function PriceChangeBadge({ alert }: { alert: Pick<DealAlert, 'priceChang
   return <Badge tone="slate">No change</Badge>;
 }
 
-export function AlertGroupCard({ tabKey, group }: { tabKey: string; group: AlertGroup }) {
+export function AlertGroupCard({ tabKey, group, selection }: { tabKey: string; group: AlertGroup; selection?: BulkSelection<number> }) {
+  const ids = group.alerts.map((a) => a.id);
+  const ticked = selection ? ids.filter((id) => selection.isSelected(id)).length : 0;
   const headingId = `alert-group-${group.alerts[0]?.id ?? group.email}`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white">
@@ -46,21 +54,41 @@ export function AlertGroupCard({ tabKey, group }: { tabKey: string; group: Alert
         id={headingId}
         className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900"
       >
+        {selection ? (
+          <AdminCheckbox
+            label={`Select every alert of ${group.email} shown`}
+            checked={ticked === ids.length && ids.length > 0}
+            indeterminate={ticked > 0}
+            onChange={(on) => selection.setSelected(ids, on)}
+            size="lg"
+          />
+        ) : null}
         <span className="break-all">{group.email}</span>
         <Badge tone="blue">
           {group.activeCount} active of {group.alerts.length}
         </Badge>
+        {group.unsubscribed ? <Badge tone="slate">Unsubscribed</Badge> : null}
       </h3>
       <ul className="divide-y divide-slate-100">
         {group.alerts.map((alert) => (
-          <AlertItem key={alert.id} tabKey={tabKey} alert={alert} />
+          <AlertItem key={alert.id} tabKey={tabKey} alert={alert} unsubscribed={group.unsubscribed} selection={selection} />
         ))}
       </ul>
     </section>
   );
 }
 
-function AlertItem({ tabKey, alert }: { tabKey: string; alert: DealAlert }) {
+function AlertItem({
+  tabKey,
+  alert,
+  unsubscribed = false,
+  selection,
+}: {
+  tabKey: string;
+  alert: DealAlert;
+  unsubscribed?: boolean;
+  selection?: BulkSelection<number>;
+}) {
   const remove = useDeleteAlertAsOwner(tabKey);
   const price = alertShownPrice(alert);
   const confirm = () =>
@@ -70,7 +98,16 @@ function AlertItem({ tabKey, alert }: { tabKey: string; alert: DealAlert }) {
         toast({ title: 'Failed to delete alert', description: messageForPeople(error, 'Please try again.'), variant: 'destructive' }),
     });
   return (
-    <li className="flex gap-3 px-4 py-3">
+    <li className={selection?.isSelected(alert.id) ? 'flex gap-3 bg-blue-50 px-4 py-3' : 'flex gap-3 px-4 py-3'}>
+      {selection ? (
+        <AdminCheckbox
+          label={`Select the alert on ${alert.productTitle}`}
+          checked={selection.isSelected(alert.id)}
+          onChange={(on) => selection.setSelected([alert.id], on)}
+          size="lg"
+          className="mt-1"
+        />
+      ) : null}
       {alert.productImageUrl ? (
         <img
           src={alert.productImageUrl}
@@ -98,9 +135,18 @@ function AlertItem({ tabKey, alert }: { tabKey: string; alert: DealAlert }) {
           ) : (
             <span className="text-slate-600">No price</span>
           )}
-          {alert.targetPrice ? <span className="text-slate-600">target £{alert.targetPrice}</span> : null}
+          <span className="text-slate-700">
+            <span className="sr-only">Kind: </span>
+            {alert.alertKind}
+          </span>
           <PriceChangeBadge alert={alert} />
-          {alert.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="slate">Inactive</Badge>}
+          {alert.isActive && unsubscribed ? (
+            <Badge tone="amber">Paused: unsubscribed</Badge>
+          ) : alert.isActive ? (
+            <Badge tone="green">Active</Badge>
+          ) : (
+            <Badge tone="slate">Inactive</Badge>
+          )}
           {alert.notificationsSent > 0 ? <Badge tone="purple">Notified ×{alert.notificationsSent}</Badge> : null}
         </div>
       </div>

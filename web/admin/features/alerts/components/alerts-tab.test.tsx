@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminAlertsResponse } from '../../../../../common/api/alerts.admin.schema';
 import type { DealAlert } from '../../../../../common/api/alerts.schema';
 import type { PriceCheckLog, PriceCheckLogsResponse } from '../../../../../common/api/price-checks.schema';
-import { fakeApi, renderPage } from '../../../../testing/harness';
+import { currentUrl, fakeApi, renderPage } from '../../../../testing/harness';
 import { AlertsTab } from './alerts-tab';
 
 const alert = (id: number, email: string, over: Partial<DealAlert> = {}): DealAlert => ({
@@ -26,6 +26,9 @@ const alert = (id: number, email: string, over: Partial<DealAlert> = {}): DealAl
   userEmail: email,
   isActive: true,
   awaitingConfirmation: false,
+  alertType: 'any_drop',
+  dropPercent: null,
+  alertKind: 'Any drop',
   lastCheckedAt: null,
   lastNotificationSentAt: null,
   notificationsSent: 0,
@@ -42,6 +45,7 @@ const ALERTS: AdminAlertsResponse = {
     {
       email: 'ann@example.com',
       activeCount: 1,
+      unsubscribed: false,
       alerts: [
         alert(1, 'ann@example.com', {
           lastCheckedPrice: '8.00',
@@ -50,12 +54,13 @@ const ALERTS: AdminAlertsResponse = {
           priceChangePercent: -20,
           notificationsSent: 1,
         }),
-        alert(2, 'ann@example.com', { isActive: false }),
+        alert(2, 'ann@example.com', { isActive: false, alertType: 'percent_drop', dropPercent: 10, alertKind: 'Drops 10 %' }),
       ],
     },
-    { email: 'bob@example.com', activeCount: 1, alerts: [alert(3, 'bob@example.com')] },
+    { email: 'bob@example.com', activeCount: 1, unsubscribed: false, alerts: [alert(3, 'bob@example.com')] },
   ],
   pagination: { page: 1, limit: 20, total: 2, totalPages: 1 },
+  matchingAlerts: 3,
 };
 
 const log = (id: number, over: Partial<PriceCheckLog> = {}): PriceCheckLog => ({
@@ -116,6 +121,9 @@ describe('the Alerts tab', () => {
     expect(ann.getByText('Inactive')).toBeInTheDocument();
     expect(ann.getByText('Never checked')).toBeInTheDocument();
     expect(ann.getByText('Notified ×1')).toBeInTheDocument();
+    // Issue 30: each alert's kind in words.
+    expect(ann.getByText('Drops 10 %')).toBeInTheDocument();
+    expect(ann.getByText('Any drop')).toBeInTheDocument();
     expect(ann.getByRole('link', { name: 'Open Product 1 (new tab)' })).toHaveAttribute('href', '/deals/B0ALERT001');
 
     const bob = within(screen.getByRole('region', { name: /bob@example\.com/ }));
@@ -175,5 +183,54 @@ describe('the Alerts tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Check Prices Now' }));
     expect(await screen.findByText('Price Check Failed')).toBeInTheDocument();
     expect(screen.getByText('Rate limit exceeded, retry in 1 minute')).toBeInTheDocument();
+  });
+
+  it('issue 29: an unsubscribed address is not active; the filter and page are in the URL; bulk deactivate of all matching', async () => {
+    const GONE: AdminAlertsResponse = {
+      stats: { totalAlerts: 3, activeAlerts: 1, uniqueUsers: 2 },
+      groups: [
+        {
+          email: 'gone@example.com',
+          activeCount: 0,
+          unsubscribed: true,
+          alerts: [alert(4, 'gone@example.com'), alert(5, 'gone@example.com')],
+        },
+      ],
+      pagination: { page: 1, limit: 20, total: 30, totalPages: 2 },
+      matchingAlerts: 41,
+    };
+    const api = fakeApi({
+      'GET /api/admin/deal-alerts': { json: GONE },
+      'GET /api/price-check-logs': { json: logsPage([]) },
+      'GET /api/admin/price-check-outcomes': { json: OUTCOMES },
+      'POST /api/admin/deal-alerts/bulk': { json: { action: 'deactivate', matched: 41, affected: 40 } },
+    });
+    const { user, router } = renderPage(<AlertsTab tabKey="deal-alerts" />, '/?state=inactive');
+    const gone = within(await screen.findByRole('region', { name: /gone@example\.com/ }));
+    expect(gone.getByText('0 active of 2')).toBeInTheDocument();
+    expect(gone.getAllByText('Paused: unsubscribed')).toHaveLength(2);
+    expect(gone.queryByText('Active')).toBeNull();
+    // The filter came from the URL and says the same counts as the cards.
+    expect(screen.getByRole('button', { name: 'Not active (2)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Active (1)' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.callsTo('GET /api/admin/deal-alerts')[0]?.query.get('state')).toBe('inactive');
+
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(currentUrl(router)).toBe('/?state=inactive&page=2');
+
+    await user.click(gone.getByRole('checkbox', { name: 'Select the alert on Product 4' }));
+    const bar = within(screen.getByRole('group', { name: 'Selected alerts' }));
+    expect(bar.getByText('1 alert selected')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Select all 41 matching' }));
+    expect(bar.getByText('All 41 matching alerts selected')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Deactivate (41)' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Deactivate 41 alerts?' }));
+    await user.click(dialog.getByRole('button', { name: 'Deactivate 41 alerts' }));
+    expect(await screen.findByText('40 alerts deactivated (1 already was).')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/deal-alerts/bulk')[0]?.body).toEqual({
+      action: 'deactivate',
+      matching: { state: 'inactive' },
+      confirmCount: 41,
+    });
   });
 });

@@ -2,7 +2,7 @@
  * The collapsible Price Check History (admin-area §2 "Alerts tab", §3 "Price check log", §8
  * "Price Check Failed" / "Price Check Complete", §9 "Price check logs shown 10"; issue 12 part 2):
  * Check Prices Now, the outcome chart, and the latest 10 logs (older pages on request), each with
- * its trigger badge (Auto for cron, Manual, Initial, Import), checked / success / failed counts, the
+ * its trigger badge (Auto for cron, Manual for an owner's run, Shopper for a shopper's own check, Initial, Import), checked / success / failed counts, the
  * overall badge (All Success, Some Failed, Failed) and its per-product results on request.
  */
 import { useState } from 'react';
@@ -25,6 +25,8 @@ import { formatPriceString } from '../../../../../common/money';
 const TRIGGERS: Record<PriceCheckLog['triggerType'], { label: string; tone: BadgeTone }> = {
   cron: { label: 'Auto', tone: 'blue' },
   manual: { label: 'Manual', tone: 'purple' },
+  // A shopper checking their own alerts, in words of its own (issue 29), not the owners' Manual.
+  shopper: { label: 'Shopper', tone: 'green' },
   initial: { label: 'Initial', tone: 'amber' },
   import: { label: 'Import', tone: 'slate' },
 };

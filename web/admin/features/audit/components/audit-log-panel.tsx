@@ -146,6 +146,9 @@ export function AuditLogPanel() {
                   canNext={page < pages}
                   onPrevious={() => setPage((p) => Math.max(1, p - 1))}
                   onNext={() => setPage((p) => p + 1)}
+                  page={page}
+                  totalPages={pages}
+                  onPage={setPage}
                 >
                   Page {data.page} of {pages} ({data.total.toLocaleString('en-GB')} actions)
                 </AdminPager>

@@ -11,6 +11,8 @@ import { Link } from 'react-router';
 import { CatalogueMaintenance } from '../../../components/catalogue-maintenance';
 import type { AdminTabProps } from '../../../components/admin-tab';
 import { CsvUploadPanel, type UploadAction } from './csv-upload-panel';
+import { HistoryUploadPanel } from './history-upload-panel';
+import { ProductRequestsList } from './product-requests-list';
 
 const ACTIONS: readonly UploadAction[] = [
   {
@@ -31,7 +33,7 @@ const ACTIONS: readonly UploadAction[] = [
   },
 ];
 
-export function ImportTab(_props: AdminTabProps) {
+export function ImportTab({ tabKey }: AdminTabProps) {
   return (
     <div className="space-y-6">
       <div>
@@ -56,6 +58,11 @@ export function ImportTab(_props: AdminTabProps) {
         </Link>
         .
       </p>
+      {/* Issue 30: history from day one, and the products shoppers asked to track. */}
+      <div className="border-t border-slate-200 pt-4">
+        <HistoryUploadPanel />
+      </div>
+      <ProductRequestsList tabKey={tabKey} />
       <section aria-labelledby="import-maintenance-heading" className="space-y-2 border-t border-slate-200 pt-4">
         <h3 id="import-maintenance-heading" className="text-base font-semibold text-slate-900">
           Catalogue maintenance

@@ -236,7 +236,10 @@ describe('the import tab', () => {
     await user.click(screen.getByRole('button', { name: 'Add Products' }));
     const xhr = FakeXhr.sent[0] as FakeXhr;
     xhr.answerJson(400, { error: 'Bad Request', message: 'observedAt: must not be more than 5 minutes in the future' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Upload Error: observedAt: must not be more than 5 minutes in the future');
+    expect(await screen.findByText('Upload Error: observedAt: must not be more than 5 minutes in the future')).toHaveAttribute(
+      'role',
+      'alert',
+    );
   });
 
   it('Replace All first asks the server, states the exact number and what goes with it, wants it typed above 100, then sends it', async () => {
@@ -263,7 +266,7 @@ describe('the import tab', () => {
     refuse(dryRun);
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Replace all products?' });
-    expect(dialog).toHaveTextContent('150 products will be deleted. This cannot be undone.');
+    expect(dialog).toHaveTextContent('150 products will be deleted. They can be restored with their price history for 30 days');
     expect(dialog).toHaveTextContent('4,321 price observations (their price history)');
     expect(dialog).toHaveTextContent('7 places on category pages');
     expect(dialog).toHaveTextContent('2 places on the Under £15 list');
@@ -287,7 +290,10 @@ describe('the import tab', () => {
     const confirmed = FakeXhr.sent[2] as FakeXhr;
     expect(confirmed.body?.get('confirmDeleteCount')).toBe('150');
     confirmed.answerJson(413, { error: 'Payload Too Large', message: 'csvFile: the file must be at most 50 MB (MAX_UPLOAD_MB)' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Replace Error: csvFile: the file must be at most 50 MB (MAX_UPLOAD_MB)');
+    expect(await screen.findByText('Replace Error: csvFile: the file must be at most 50 MB (MAX_UPLOAD_MB)')).toHaveAttribute(
+      'role',
+      'alert',
+    );
   });
 });
 
@@ -306,14 +312,14 @@ describe('the import tab’s catalogue maintenance', () => {
 
     await user.click(within(section).getByRole('button', { name: 'Clear all products' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Clear ALL products?' });
-    expect(confirm).toHaveTextContent('This cannot be undone.');
+    expect(confirm).toHaveTextContent('They can be restored with their price history for 30 days');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(api.callsTo('DELETE /api/admin/products/clear-all')).toHaveLength(0);
 
     await user.click(within(section).getByRole('button', { name: 'Clear all products' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear all products' }));
     expect(await screen.findByText('All products cleared successfully')).toBeInTheDocument();
-    expect(screen.getByText('1,234 products deleted.')).toBeInTheDocument();
+    expect(screen.getByText('1,234 products deleted; restorable for 30 days (Products tab, Recently deleted).')).toBeInTheDocument();
     expect(api.callsTo('DELETE /api/admin/products/clear-all')).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The admin product table (admin-area §2 "Products tab", "Product Catalog tab") on TanStack Table:
  * server-side sorting (id, title, price, category; the header buttons and the tab's selects drive
- * the same state), server-side paging (Previous / Next and 'Page x of y (n total products)'), row
+ * the same state), server-side paging (First / Previous / Next / Last, "Go to page" and 'Page x of y
+ * (n total products)'), row
  * selection kept across pages by product id, and, for the products list, a second selection for
  * e-mail generation (admin-area §2: "Row selection, plus a separate selection for email
  * generation"). On narrow screens the table scrolls sideways inside its box; the page never widens.
@@ -229,6 +230,9 @@ export function ProductTable(props: ProductTableProps) {
         canNext={table.getCanNextPage()}
         onPrevious={() => table.previousPage()}
         onNext={() => table.nextPage()}
+        page={page}
+        totalPages={totalPages}
+        onPage={onPageChange}
       >
         Page {page} of {totalPages} ({total.toLocaleString('en-GB')} total products)
       </AdminPager>

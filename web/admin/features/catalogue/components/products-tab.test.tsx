@@ -9,7 +9,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct, AdminProductsResponse } from '../../../../../common/api/products.admin.schema';
-import { fakeApi, makeProduct, renderPage, type FakeCall } from '../../../../testing/harness';
+import { currentUrl, fakeApi, makeProduct, renderPage, type FakeCall } from '../../../../testing/harness';
 import { ProductCatalogTab } from './product-catalog-tab';
 import { ProductsTab } from './products-tab';
 
@@ -43,6 +43,33 @@ const ALL = Array.from({ length: 45 }, (_, i) => adminProduct(45 - i));
 const AUDIT = { json: { entries: [] } };
 
 describe('the products list tab', () => {
+  it('issue 29: the filter and page come from the URL, and "Select all N matching" deletes by the filter on the server', async () => {
+    const matchingDeletes: FakeCall[] = [];
+    const api = fakeApi({
+      'GET /api/admin/products': listOf(ALL),
+      'POST /api/admin/products/delete-matching': (call) => {
+        matchingDeletes.push(call);
+        return { json: { deletedCount: 23 } };
+      },
+      'GET /api/admin/audit-log': AUDIT,
+    });
+    const { user, router } = renderPage(<ProductsTab tabKey="products" />, '/admin?category=electronics&page=2');
+    await screen.findByRole('table', { name: 'Products, page 2 of 2' });
+    expect(api.callsTo('GET /api/admin/products')[0]?.query.get('category')).toBe('electronics');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('table', { name: 'Products, page 1 of 2' });
+    expect(currentUrl(router)).toBe('/admin?category=electronics');
+    await user.click(screen.getByRole('checkbox', { name: 'Select: Product number 45' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 23 matching' }));
+    expect(screen.getByText(/All 23 matching products selected to delete/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete all matching (23)' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete all 23 products matching the filter?' });
+    expect(dialog).toHaveTextContent('3 products of them are on other pages, not shown here.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 23 products' }));
+    expect(await screen.findByText('23 products matching the filter deleted.')).toBeInTheDocument();
+    expect(matchingDeletes[0]?.body).toEqual({ category: 'electronics', confirmDeleteCount: 23 });
+  });
+
   it('says how many selected products are on other pages, and the delete states the number and what goes with it', async () => {
     const deletes: FakeCall[] = [];
     fakeApi({
@@ -63,7 +90,7 @@ describe('the products list tab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 products?' });
-    expect(dialog).toHaveTextContent('2 products will be deleted. This cannot be undone.');
+    expect(dialog).toHaveTextContent('2 products will be deleted. They can be restored with their price history for 30 days');
     expect(dialog).toHaveTextContent('With them go their price history and their places on category pages and the Under £15 list.');
     expect(dialog).toHaveTextContent('1 product of them is on other pages, not shown here.');
     expect(within(dialog).getByRole('link', { name: /Download the current catalogue first/ })).toHaveAttribute(
@@ -228,7 +255,7 @@ describe('the products list tab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 products?' });
-    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(dialog).toHaveTextContent('They can be restored with their price history for 30 days');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(deletes).toHaveLength(0);
 
@@ -267,6 +294,7 @@ describe('the products list tab', () => {
         fail
           ? { status: 500, json: { error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' } }
           : listOf([])(call),
+      'GET /api/admin/products/deleted': { json: { products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } } },
     });
     const { user } = renderPage(<ProductsTab tabKey="products" />, '/admin');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load products');

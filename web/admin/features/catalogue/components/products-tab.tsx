@@ -4,12 +4,19 @@
  * Previous/Next and 'Page x of y (n total products)', a row selection for deleting and a separate
  * one for e-mail generation (both kept across pages), bulk delete and per-row delete after a
  * confirmation, Copy Email HTML, and the catalogue-wide Clear cache and Clear all products (the
- * latter confirmed: 'This cannot be undone').
+ * latter confirmed; since decision 0027 it says the products can be restored for 30 days).
  *
  * Issue 29: the selection is kept across pages and said so ("N selected across pages, M not on
  * this page"); the bulk delete states the exact number, what goes with the products, how many of
  * them are not on this page, offers the catalogue download first, and above 100 asks for the number
- * to be typed (count-confirm-dialog.tsx). Each row has Edit (product-edit-dialog.tsx).
+ * to be typed (count-confirm-dialog.tsx). Each row has Edit (product-edit-dialog.tsx). Once some
+ * rows are ticked, "Select all M matching" selects every product the filter matches (deleted by
+ * the filter on the server, `POST /api/admin/products/delete-matching`); another filter leaves it.
+ * Page, sort and filters are in the URL (product-list.hook.ts).
+ *
+ * Deleted products can be restored for 30 days (decision 0027): the delete's success toast has a
+ * "Restore" button that puts back what it deleted, and "Recently deleted" under the list
+ * (recently-deleted.tsx) lists them with "Restore selected".
  */
 import { useCallback, useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -22,7 +29,7 @@ import { CatalogueMaintenance } from '../../../components/catalogue-maintenance'
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
 import { messageForPeople } from '../../../../lib/http.client';
-import { useDeleteProduct, useDeleteProducts } from '../api';
+import { useDeleteMatchingProducts, useDeleteProduct, useDeleteProducts, useRestoreProducts } from '../api';
 import { useCopyEmailHtml } from '../copy-email.hook';
 import { useProductList } from '../product-list.hook';
 import { ProductFilters } from './product-filters';
@@ -30,6 +37,7 @@ import { ProductListBody } from './product-list-body';
 import { ListedProductTable } from './product-table';
 import { CountConfirmDialog } from './count-confirm-dialog';
 import { ProductEditDialog } from './product-edit-dialog';
+import { RecentlyDeleted, restoredMessage } from './recently-deleted';
 
 const selectedIds = (selection: RowSelectionState) => Object.keys(selection).filter((id) => selection[id]);
 const without = (selection: RowSelectionState, ids: readonly string[]) => {
@@ -45,13 +53,50 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
   const [emailSelection, setEmailSelection] = useState<RowSelectionState>({});
   const deleteMany = useDeleteProducts();
   const { mutate: deleteOne } = useDeleteProduct();
+  const { mutate: restore } = useRestoreProducts();
   const { copy, busy: copying } = useCopyEmailHtml();
   const toDelete = selectedIds(selection);
   const forEmail = selectedIds(emailSelection);
   const [confirmingBulk, setConfirmingBulk] = useState(false);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const onThisPage = new Set((list.query.data?.products ?? []).map((p) => p.id));
-  const offPage = toDelete.filter((id) => !onThisPage.has(id)).length;
+  // Issue 29 "select all M matching": every product the filter matches, deleted on the server by the
+  // filter (never only the ids on screen); left when the filter changes.
+  const matchingTotal = list.query.data?.pagination.total ?? 0;
+  const [allMatching, setAllMatching] = useState(false);
+  const filterKey = `${list.category}\u0000${list.search}`;
+  const [seenFilter, setSeenFilter] = useState(filterKey);
+  if (seenFilter !== filterKey) {
+    setSeenFilter(filterKey);
+    setAllMatching(false);
+  }
+  const deleteMatching = useDeleteMatchingProducts();
+  const deleteCount = allMatching ? matchingTotal : toDelete.length;
+  const offPage = allMatching ? Math.max(0, matchingTotal - onThisPage.size) : toDelete.filter((id) => !onThisPage.has(id)).length;
+  const shownSelection: RowSelectionState = allMatching ? Object.fromEntries([...onThisPage].map((id) => [id, true])) : selection;
+  const changeSelection = (next: RowSelectionState) => {
+    setAllMatching(false);
+    setSelection(next);
+  };
+  const confirmedDelete = () => {
+    if (!allMatching) return bulkDelete();
+    deleteMatching.mutate(
+      { category: list.category, search: list.search, confirmDeleteCount: matchingTotal },
+      {
+        onSuccess: ({ deletedCount }) => {
+          setAllMatching(false);
+          setSelection({});
+          toast({ title: 'Products deleted successfully', description: `${products(deletedCount)} matching the filter deleted.` });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Nothing was deleted',
+            description: messageForPeople(error, 'The products matching the filter changed. Check the count and try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
 
   const forget = useCallback((ids: readonly string[]) => {
     setSelection((s) => without(s, ids));
@@ -61,16 +106,41 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
   const clearSelections = useCallback(() => {
     setSelection({});
     setEmailSelection({});
+    setAllMatching(false);
   }, []);
+
+  /** The delete toast's "Restore" button: puts `asins` back at once. */
+  const restoreAction = useCallback(
+    (asins: readonly string[] | undefined) =>
+      asins && asins.length > 0
+        ? {
+            label: 'Restore',
+            altText: 'Restore them from Recently deleted, below the product list',
+            onClick: () =>
+              restore(asins, {
+                onSuccess: (result) => toast({ title: 'Products restored', description: restoredMessage(result) }),
+                onError: (error) =>
+                  toast({
+                    title: 'Nothing was restored',
+                    description: messageForPeople(error, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
+              }),
+          }
+        : undefined,
+    [restore],
+  );
 
   const bulkDelete = () =>
     deleteMany.mutate(toDelete, {
-      onSuccess: ({ deletedCount }) => {
+      onSuccess: ({ deletedCount, asins }) => {
         forget(toDelete);
         const gone = toDelete.length - deletedCount;
         toast({
           title: 'Products deleted successfully',
-          description: `${products(deletedCount)} deleted.${gone > 0 ? ` ${products(gone)} had already been deleted.` : ''}`,
+          description: `${products(deletedCount)} deleted; restorable for 30 days.${gone > 0 ? ` ${products(gone)} had already been deleted.` : ''}`,
+          duration: 10_000,
+          action: restoreAction(asins),
         });
       },
       onError: (error) =>
@@ -90,13 +160,18 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
             </Button>
           }
           title="Delete this product?"
-          description={`“${product.title}” (ASIN ${product.asin}) will be removed from the catalogue, the shopper pages and any category page. This cannot be undone.`}
+          description={`“${product.title}” (ASIN ${product.asin}) will be removed from the catalogue, the shopper pages and any category page. You can restore it with its price history for 30 days (Recently deleted).`}
           confirmLabel="Delete product"
           onConfirm={() =>
             deleteOne(product.id, {
-              onSuccess: () => {
+              onSuccess: ({ asins }) => {
                 forget([product.id]);
-                toast({ title: 'Product deleted successfully', description: product.title });
+                toast({
+                  title: 'Product deleted successfully',
+                  description: product.title,
+                  duration: 10_000,
+                  action: restoreAction(asins ?? [product.asin]),
+                });
               },
               onError: (error) =>
                 toast({
@@ -109,7 +184,7 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
         />
       </span>
     ),
-    [deleteOne, forget],
+    [deleteOne, forget, restoreAction],
   );
 
   const data = list.query.data;
@@ -123,23 +198,28 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
         <Button
           variant="destructive"
           size="sm"
-          disabled={toDelete.length === 0 || deleteMany.isPending}
+          disabled={deleteCount === 0 || deleteMany.isPending || deleteMatching.isPending}
           onClick={() => setConfirmingBulk(true)}
         >
           <Trash2 className="h-4 w-4" aria-hidden="true" />
-          {deleteMany.isPending ? 'Deleting…' : `Delete selected (${toDelete.length})`}
+          {deleteMany.isPending || deleteMatching.isPending
+            ? 'Deleting…'
+            : allMatching
+              ? `Delete all matching (${deleteCount.toLocaleString('en-GB')})`
+              : `Delete selected (${toDelete.length})`}
         </Button>
         <CountConfirmDialog
           open={confirmingBulk}
           onOpenChange={setConfirmingBulk}
-          title={`Delete ${products(toDelete.length)}?`}
-          count={toDelete.length}
+          title={allMatching ? `Delete all ${products(deleteCount)} matching the filter?` : `Delete ${products(toDelete.length)}?`}
+          count={deleteCount}
           description={
             <>
               <p>
                 With them go their price history and their places on category pages and the Under £15 list. Shoppers&apos; alerts on them
                 keep the ASIN but stop being checked.
               </p>
+              <p>You can restore them with their history for 30 days (Recently deleted, below the list).</p>
               {offPage > 0 ? (
                 <p className="font-medium text-slate-900">
                   {products(offPage)} of them {offPage === 1 ? 'is' : 'are'} on other pages, not shown here.
@@ -147,21 +227,28 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
               ) : null}
             </>
           }
-          confirmLabel={`Delete ${products(toDelete.length)}`}
-          onConfirm={bulkDelete}
+          confirmLabel={`Delete ${products(deleteCount)}`}
+          onConfirm={confirmedDelete}
         />
         <Button variant="secondary" size="sm" disabled={copying} onClick={() => void copy(forEmail)}>
           <Mail className="h-4 w-4" aria-hidden="true" />
           {copying ? 'Copying…' : `Copy Email HTML (${forEmail.length})`}
         </Button>
-        {toDelete.length + forEmail.length > 0 ? (
+        {!allMatching && toDelete.length > 0 && matchingTotal > toDelete.length ? (
+          <Button variant="ghost" size="sm" className="text-blue-800 underline" onClick={() => setAllMatching(true)}>
+            Select all {matchingTotal.toLocaleString('en-GB')} matching
+          </Button>
+        ) : null}
+        {deleteCount + forEmail.length > 0 ? (
           <Button variant="ghost" size="sm" onClick={clearSelections}>
             Clear selections
           </Button>
         ) : null}
         <p className="text-sm text-slate-600" aria-live="polite">
-          {toDelete.length} selected to delete across pages{offPage > 0 ? ` (${offPage} not on this page)` : ''} · {forEmail.length}{' '}
-          selected for e-mail
+          {allMatching
+            ? `All ${matchingTotal.toLocaleString('en-GB')} matching products selected to delete`
+            : `${toDelete.length} selected to delete across pages${offPage > 0 ? ` (${offPage} not on this page)` : ''}`}{' '}
+          · {forEmail.length} selected for e-mail
         </p>
       </div>
       <ProductListBody list={list} failure="Failed to load products">
@@ -169,14 +256,15 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
           list={list}
           name="Products"
           pageSize={PRODUCTS_LIST_PAGE_SIZE}
-          selection={selection}
-          onSelectionChange={setSelection}
+          selection={shownSelection}
+          onSelectionChange={changeSelection}
           selectLabel="Select"
           emailSelection={emailSelection}
           onEmailSelectionChange={setEmailSelection}
           rowAction={rowAction}
         />
       </ProductListBody>
+      <RecentlyDeleted tabKey={tabKey} />
       {editing ? (
         <ProductEditDialog
           key={editing.id}

@@ -38,7 +38,7 @@ export function CsvUploadForm({ slug, writes }: { slug: string; writes: Category
           if (input.current) input.current.value = '';
           toast({
             title: 'CSV uploaded',
-            description: `${answer.added} product${answer.added === 1 ? '' : 's'} added${answer.rejectedCount ? `, ${answer.rejectedCount} row${answer.rejectedCount === 1 ? '' : 's'} not taken` : ''}.`,
+            description: `${answer.added} product${answer.added === 1 ? '' : 's'} added${newInCatalogue(answer) ? ` (${newInCatalogue(answer)} new in the catalogue)` : ''}${answer.rejectedCount ? `, ${answer.rejectedCount} row${answer.rejectedCount === 1 ? '' : 's'} not taken` : ''}.`,
           });
         },
         onError: (e) => toast({ title: 'Upload Error', description: messageForPeople(e, 'Failed to upload CSV'), variant: 'destructive' }),
@@ -59,7 +59,8 @@ export function CsvUploadForm({ slug, writes }: { slug: string; writes: Category
         className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-slate-100"
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        A header row with an ASIN column (other columns are ignored), or one ASIN per line. Products must already be in the catalogue.
+        A header row with an ASIN column, or one ASIN per line. Products the catalogue lacks are fetched from Amazon when the Amazon API is
+        set up, else created from their row (asin, title and price columns, as the catalogue import reads them).
       </p>
       <Button type="submit" size="sm" className="mt-2" disabled={uploading}>
         <FileUp className="h-3.5 w-3.5" aria-hidden="true" />
@@ -78,6 +79,9 @@ export function CsvUploadForm({ slug, writes }: { slug: string; writes: Category
   );
 }
 
+/** Products the upload added to the catalogue (issue 29: ASINs it lacked). */
+const newInCatalogue = (report: CategoryPageCsvReport) => report.fetchedFromAmazon + report.createdFromFile;
+
 function UploadReport({ report }: { report: CategoryPageCsvReport }) {
   return (
     <div role="status" className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-800">
@@ -85,7 +89,24 @@ function UploadReport({ report }: { report: CategoryPageCsvReport }) {
       <p>
         {report.rowsRead.toLocaleString('en-GB')} rows read: {report.added} added, {report.alreadyOnPage} already on the page,{' '}
         {report.rejectedCount} not taken. The page now shows {report.productCount} products.
+        {newInCatalogue(report) > 0
+          ? ` New in the catalogue: ${report.fetchedFromAmazon} fetched from Amazon, ${report.createdFromFile} created from this file.`
+          : ''}
       </p>
+      {report.created.length > 0 ? (
+        <details className="mt-2" open={report.created.length <= 5}>
+          <summary className="cursor-pointer font-medium text-emerald-800">New in the catalogue ({newInCatalogue(report)})</summary>
+          <ul className="mt-1 max-h-48 list-none overflow-y-auto">
+            {report.created.map((r) => (
+              <li key={r.asin} className="py-0.5">
+                <span className="font-medium">Line {r.line}:</span> {r.asin}{' '}
+                {r.source === 'creators-api' ? 'fetched from Amazon' : 'created from this file'}
+                {r.note ? ` (${r.note})` : ''}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {report.rejected.length > 0 ? (
         <details className="mt-2" open={report.rejected.length <= 5}>
           <summary className="cursor-pointer font-medium text-red-800">Rows not taken ({report.rejectedCount})</summary>

@@ -210,9 +210,12 @@ describe('the Categories tab', () => {
       rejectedCount: 2,
       rejected: [
         { line: 3, reason: 'asin: must be a 10-character ASIN (letters and digits)' },
-        { line: 4, reason: 'asin: B0NOTHERE1 is not in the catalogue; import it first' },
+        { line: 4, reason: 'asin: B0NOTHERE1 is not in the catalogue (the file has no header row to create it from: asin, title, price)' },
       ],
       productCount: 3,
+      fetchedFromAmazon: 1,
+      createdFromFile: 0,
+      created: [{ line: 2, asin: 'B0AMAZON01', source: 'creators-api' }],
     };
     const api = fakeApi({
       'GET /api/config': CONFIG,
@@ -239,8 +242,14 @@ describe('the Categories tab', () => {
     await user.click(upload);
     expect(await within(panel).findByText('Line 3:')).toBeInTheDocument();
     expect(within(panel).getByText(/3 rows read: 1 added, 0 already on the page, 2 not taken/)).toBeInTheDocument();
-    expect(within(panel).getByText('asin: B0NOTHERE1 is not in the catalogue; import it first')).toBeInTheDocument();
-    expect(screen.getByText('1 product added, 2 rows not taken.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(
+        'asin: B0NOTHERE1 is not in the catalogue (the file has no header row to create it from: asin, title, price)',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText(/New in the catalogue: 1 fetched from Amazon, 0 created from this file/)).toBeInTheDocument();
+    expect(within(panel).getByText(/B0AMAZON01 fetched from Amazon/)).toBeInTheDocument();
+    expect(screen.getByText('1 product added (1 new in the catalogue), 2 rows not taken.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/category-pages/kitchen-picks/upload-csv')).toHaveLength(1);
     // The file was cleared (admin-area §4): uploading again asks for one.
     await user.click(upload);

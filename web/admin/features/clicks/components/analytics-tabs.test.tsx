@@ -10,6 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { presetRange } from '../../../../../common/analytics-dates';
 import type {
+  AnalyticsOverview,
   CategoryClickStats,
   ClickStats,
   EmailTracking,
@@ -88,7 +89,7 @@ const CATEGORIES: CategoryClickStats = {
     categorySlug: i % 2 ? 'kitchen' : 'electronics',
     userEmail: i === 0 ? null : `user${i}@example.com`,
     clickedAt: '2026-10-25T01:30:00Z',
-    pageUrl: i === 0 ? null : '/categories',
+    pageUrl: i === 0 ? null : i === 2 ? '/' : '/categories',
   })),
 };
 const click = (id: number, email: string | null) => ({
@@ -113,6 +114,18 @@ function api() {
     'GET /api/admin/email-tracking': { json: TRACKING },
     'GET /api/admin/product-clicks-stats': { json: STATS },
     'GET /api/admin/category-clicks-stats': { json: CATEGORIES },
+    'GET /api/admin/analytics-overview': {
+      json: {
+        range: ALL,
+        previousRange: null,
+        current: { visits: 0, productVisits: 0, clickedVisits: 0, clicks: 0, clickThroughRate: 0 },
+        previous: null,
+        perDay: [],
+        topPages: [],
+        topReferrers: [],
+        devices: [],
+      } satisfies AnalyticsOverview,
+    },
     'GET /api/admin/product-clicks': (call: FakeCall) => {
       const email = call.query.get('email');
       const body: ProductClicksResponse = email
@@ -255,5 +268,7 @@ describe('the Category clicks tab', () => {
     expect(rows).toHaveLength(11);
     expect(rows[1]).toHaveTextContent('ElectronicsAnonymous25 Oct 2026, 01:30Home');
     expect(rows[2]).toHaveTextContent('Kitchenuser1@example.com25 Oct 2026, 01:30/categories');
+    // The home page recorded as "/" is named Home too (issue 29), never "/".
+    expect(rows[3]).toHaveTextContent('Electronicsuser2@example.com25 Oct 2026, 01:30Home');
   });
 });

@@ -14,12 +14,16 @@ import { CategoryBreakdown } from './category-breakdown';
 import { DateFilter, useDateFilter } from './date-filter';
 import { ukDateTime } from './uk-time';
 
-/** The page a click came from: 'Home' when none was recorded (spec §2), our own pages as their path. */
-function pageText(pageUrl: string | null): string {
+/**
+ * The page a click came from: 'Home' for the home page (spec §2; recorded as none or as "/",
+ * issue 29), our own other pages as their path.
+ */
+export function pageText(pageUrl: string | null): string {
   if (!pageUrl) return 'Home';
   try {
     const url = new URL(pageUrl, window.location.origin);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}` : pageUrl;
+    if (url.origin !== window.location.origin) return pageUrl;
+    return url.pathname === '/' && !url.search ? 'Home' : `${url.pathname}${url.search}`;
   } catch {
     return pageUrl;
   }
@@ -46,12 +50,12 @@ function ClickItem({ click: c }: { click: CategoryClickRow }) {
 }
 
 export function CategoryClicksTab({ tabKey }: AdminTabProps) {
-  const { preset, range, setPreset } = useDateFilter();
+  const { preset, range, setPreset, setCustom } = useDateFilter();
   const stats = useQuery(categoryClickStatsQuery(tabKey, range));
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-slate-900">Category button clicks</h2>
-      <DateFilter preset={preset} range={range} onChange={setPreset} />
+      <DateFilter preset={preset} range={range} onChange={setPreset} onCustom={setCustom} />
       <AdminQueryState query={stats} loading="Loading category clicks…" failed="Failed to load category clicks">
         {(data) => (
           <>

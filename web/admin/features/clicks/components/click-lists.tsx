@@ -41,7 +41,7 @@ export function TopProductsList({ stats }: { stats: ClickStats }) {
         <ol className="divide-y divide-slate-100">
           {stats.topProducts.map((p, i) => (
             <li key={p.asin} className="flex items-center gap-3 px-4 py-2 text-sm">
-              <span className="w-6 text-right text-slate-500 tabular-nums">{i + 1}.</span>
+              <span className="w-7 shrink-0 text-right whitespace-nowrap text-slate-500 tabular-nums">{i + 1}.</span>
               <span className="min-w-0 flex-1">
                 <a href={paths.product(p.asin)} className="font-medium break-words text-blue-800 hover:underline">
                   {p.title ?? p.asin}
@@ -51,7 +51,7 @@ export function TopProductsList({ stats }: { stats: ClickStats }) {
                   {p.category ? ` · ${p.category}` : ''}
                 </span>
               </span>
-              <span className="font-semibold text-slate-900 tabular-nums">{count(p.clickCount)}</span>
+              <span className="shrink-0 font-semibold whitespace-nowrap text-slate-900 tabular-nums">{count(p.clickCount)}</span>
             </li>
           ))}
         </ol>
@@ -108,7 +108,7 @@ function UserRow({ tabKey, user, range }: { tabKey: string; user: ClickStats['cl
           <ChevronRight className={open ? 'h-4 w-4 rotate-90' : 'h-4 w-4'} aria-hidden="true" />
           <span className="min-w-0 flex-1 break-all text-slate-900">{user.email}</span>
           <span className="text-xs whitespace-nowrap text-slate-600">last {ukDateTime(user.lastClickedAt)}</span>
-          <span className="font-semibold text-slate-900 tabular-nums">{count(user.clickCount)}</span>
+          <span className="shrink-0 font-semibold whitespace-nowrap text-slate-900 tabular-nums">{count(user.clickCount)}</span>
         </summary>
         {open ? <UserClicks tabKey={tabKey} email={user.email} range={range} /> : null}
       </details>

@@ -1,6 +1,7 @@
 /**
  * The Clicks tab (admin-area §2 "Clicks tab", §3, §7, §9; issue 13), top to bottom: the date
- * filter; the seven summary cards (Website Visits, Amazon Affiliate Clicks, Anonymous Visits
+ * filter (presets or any From–To range); the overview beside the previous period (issue 29:
+ * funnel, visits and clicks per day, top pages, referrers, devices); the seven summary cards (Website Visits, Amazon Affiliate Clicks, Anonymous Visits
  * Tracked, Search Feed Queries, Global CTR, Unique Users, Unique Products; from e-mail tracking,
  * refreshed every 30 s); the five CSV exports; the charts; category button click tracking; product
  * click totals; the collapsible Top Products and Users lists; all product clicks with the e-mail
@@ -19,6 +20,7 @@ import { CategoryBreakdown } from './category-breakdown';
 import { ClicksByCategoryChart, ClicksPerDayChart, CtrByCampaignChart } from './click-charts';
 import { TopProductsList, UsersByActivityList } from './click-lists';
 import { DateFilter, useDateFilter } from './date-filter';
+import { AnalyticsOverviewPanel } from './analytics-overview';
 import { CampaignTable, RecentEmailVisits } from './email-campaigns';
 import { StatCard, StatGrid } from '../../../components/admin-stat-card';
 import { count } from './click-format';
@@ -70,10 +72,13 @@ function TopList({ items }: { items: ReadonlyArray<{ key: string; name: string; 
     <ol className="space-y-1 text-sm font-normal">
       {items.slice(0, TOP_CARD_SIZE).map((item) => (
         <li key={item.key} className="flex justify-between gap-2">
-          <span className="truncate" title={item.name}>
+          <span className="min-w-0 truncate" title={item.name}>
             {item.name}
           </span>
-          <span className="font-semibold tabular-nums">{count(item.clicks)}</span>
+          {/* shrink-0 and nowrap: the card's overflow-wrap:anywhere broke a squeezed "11" into "1/1" (issue 29). */}
+          <span className="shrink-0 font-semibold whitespace-nowrap tabular-nums" data-count>
+            {count(item.clicks)}
+          </span>
         </li>
       ))}
     </ol>
@@ -100,14 +105,15 @@ function ProductClickTotals({ stats }: { stats: ClickStats }) {
 }
 
 export function ClicksTab({ tabKey }: AdminTabProps) {
-  const { preset, range, setPreset } = useDateFilter();
+  const { preset, range, setPreset, setCustom } = useDateFilter();
   const tracking = useQuery(emailTrackingQuery(tabKey, range));
   const stats = useQuery(clickStatsQuery(tabKey, range));
   const categories = useQuery(categoryClickStatsQuery(tabKey, range));
   return (
     <div className="space-y-5">
       <h2 className="text-lg font-semibold text-slate-900">Click tracking</h2>
-      <DateFilter preset={preset} range={range} onChange={setPreset} />
+      <DateFilter preset={preset} range={range} onChange={setPreset} onCustom={setCustom} />
+      <AnalyticsOverviewPanel tabKey={tabKey} range={range} />
       <AdminQueryState query={tracking} loading="Loading visits and clicks…" failed="Failed to load e-mail tracking">
         {(data) => <SummaryCards tracking={data} />}
       </AdminQueryState>

@@ -170,6 +170,9 @@ export function OutboxTab({ tabKey }: AdminTabProps) {
                   canNext={page < pages}
                   onPrevious={() => setPage((p) => Math.max(1, p - 1))}
                   onNext={() => setPage((p) => p + 1)}
+                  page={page}
+                  totalPages={pages}
+                  onPage={setPage}
                 >
                   Page {data.page} of {pages} ({data.total.toLocaleString('en-GB')} messages)
                 </AdminPager>

@@ -14,7 +14,8 @@ import { toast } from '../../../../components/ui/toast.store';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useErasure } from '../api';
 
-const WHAT_GOES =
+/** What an erasure removes, in words (the Users tab's bulk erase says it too). */
+export const WHAT_GOES =
   'their deal alerts, preferences, clicks, signups, subscription, unsubscribe records, sign-in tokens, e-mail history and contact messages';
 
 function useErase() {

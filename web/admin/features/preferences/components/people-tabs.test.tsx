@@ -9,7 +9,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserAnalysisResponse, UserPreferencesResponse } from '../../../../../common/api/preferences.admin.schema';
-import { fakeApi, renderPage } from '../../../../testing/harness';
+import { currentUrl, fakeApi, renderPage } from '../../../../testing/harness';
 import { PreferencesTab } from './preferences-tab';
 import { UsersTab } from './users-tab';
 
@@ -46,6 +46,44 @@ const ERASED = {
 };
 
 describe('the Users tab', () => {
+  it('issue 29: pages of 50 with the search and page in the URL, selection across pages, and a confirmed bulk erase above 100', async () => {
+    const many: UserAnalysisResponse = {
+      total: 130,
+      users: Array.from({ length: 130 }, (_, i) => ({
+        email: `p${String(i).padStart(3, '0')}@example.com`,
+        clickCount: 0,
+        alertCount: 1,
+        signupCount: 0,
+        subscription: 'confirmed' as const,
+        preferences: null,
+        lastSeenAt: null,
+      })),
+    };
+    const api = fakeApi({
+      'GET /api/admin/user-analysis': { json: many },
+      'POST /api/admin/users/bulk': { json: { action: 'erase', matched: 130, affected: 130, rowsErased: 260 } },
+    });
+    const { user, router } = renderPage(<UsersTab tabKey="user-analysis" />, '/?page=2');
+    expect(await screen.findByText('p050@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3 (130 listed)')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select p050@example.com' }));
+    const pager = within(screen.getByRole('navigation', { name: 'User pages' }));
+    await user.clear(pager.getByRole('spinbutton', { name: 'Go to page' }));
+    await user.type(pager.getByRole('spinbutton', { name: 'Go to page' }), '3{Enter}');
+    expect(currentUrl(router)).toBe('/?page=3');
+    const bar = within(screen.getByRole('group', { name: 'Selected users' }));
+    expect(bar.getByText('1 person selected across pages, 1 of them not on this page')).toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Select all 130 matching' }));
+    await user.click(bar.getByRole('button', { name: 'Delete everything about (130)' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete everything about 130 people?' }));
+    const confirm = dialog.getByRole('button', { name: 'Delete everything about 130 people' });
+    expect(confirm).toBeDisabled();
+    await user.type(dialog.getByLabelText('Type 130 to confirm'), '130');
+    await user.click(confirm);
+    expect(await screen.findByText(/Everything about 130 people was deleted/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/users/bulk')[0]?.body).toEqual({ action: 'erase', matching: { search: '' }, confirmCount: 130 });
+  });
+
   it('shows what we hold about each person, and erases one after confirmation', async () => {
     const api = fakeApi({ 'GET /api/admin/user-analysis': { json: USERS }, 'POST /api/admin/erasure': { json: ERASED } });
     const { user } = renderPage(<UsersTab tabKey="user-analysis" />);

@@ -4,6 +4,11 @@
  * search), bulk and single delete behind a confirmation, each row with its subscriber status
  * (issue 25), source badge, NEW USER badge, signup date, click count and expandable click list.
  * Shows 100 rows at a time.
+ *
+ * Issue 29 (no hidden selection): the selection is kept across searches and "Show more", and the
+ * line beside it says how many selected rows are not shown (filtered out by the search or past
+ * "Show more"); the bulk delete names the exact number and above 100 asks for it to be typed (the
+ * shared AdminCountConfirm).
  */
 import { useState } from 'react';
 import { ChevronDown, Trash2 } from 'lucide-react';
@@ -14,6 +19,7 @@ import { ConfirmDialog } from '../../../../components/ui/alert-dialog';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast.store';
 import { AdminCheckbox } from '../../../components/admin-checkbox';
+import { AdminCountConfirm } from '../../../components/admin-count-confirm';
 import { ShowMore, useShowMore } from '../../../components/admin-paging';
 import { EmailSearchField, useEmailSearch } from '../../../components/email-search';
 import { AdminPanel } from '../../../components/admin-panel';
@@ -41,8 +47,12 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
   const bulk = useDeleteSignups(tabKey);
 
   const { search, setSearch, term, matching } = useEmailSearch(signups);
+  const [confirming, setConfirming] = useState(false);
   const allSelected = matching.length > 0 && matching.every((s) => selected.has(s.id));
   const chosen = signups.filter((s) => selected.has(s.id)).map((s) => s.id);
+  const shownIds = new Set(matching.slice(0, shown).map((s) => s.id));
+  const notShown = chosen.filter((id) => !shownIds.has(id)).length;
+  const deleting = Math.min(chosen.length, BULK_DELETE_MAX);
 
   const toggle = (id: number, on: boolean) =>
     setSelected((was) => {
@@ -80,20 +90,34 @@ export function SignupList({ tabKey, signups }: { tabKey: string; signups: Admin
           Select all{term ? ' matching' : ''}
         </label>
         <span className="text-sm text-slate-600" aria-live="polite">
-          {chosen.length > 0 ? `${plural(chosen.length, 'signup')} selected` : ''}
+          {chosen.length > 0
+            ? `${plural(chosen.length, 'signup')} selected${notShown > 0 ? `, ${notShown.toLocaleString('en-GB')} of them not shown here` : ''}`
+            : ''}
         </span>
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive" size="sm" className="ml-auto" disabled={chosen.length === 0 || bulk.isPending}>
-              <Trash2 className="h-4 w-4" aria-hidden="true" />
-              {bulk.isPending ? 'Deleting…' : `Delete selected${chosen.length ? ` (${chosen.length})` : ''}`}
-            </Button>
+        <Button
+          variant="destructive"
+          size="sm"
+          className="ml-auto"
+          disabled={chosen.length === 0 || bulk.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden="true" />
+          {bulk.isPending ? 'Deleting…' : `Delete selected${chosen.length ? ` (${chosen.length})` : ''}`}
+        </Button>
+        <AdminCountConfirm
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Delete ${plural(deleting, 'signup')}?`}
+          count={deleting}
+          summary={
+            <>
+              <strong>{plural(deleting, 'signup')}</strong> will be deleted with their click data. This cannot be undone.
+            </>
           }
-          title={`Delete ${plural(Math.min(chosen.length, BULK_DELETE_MAX), 'signup')}?`}
           description={
-            chosen.length > BULK_DELETE_MAX
-              ? `Only the first ${BULK_DELETE_MAX} selected are deleted at once. Their click data is removed too. This cannot be undone.`
-              : 'Their click data is removed too. This cannot be undone.'
+            chosen.length > BULK_DELETE_MAX ? (
+              <p>Only the first {BULK_DELETE_MAX.toLocaleString('en-GB')} selected are deleted at once.</p>
+            ) : null
           }
           confirmLabel="Delete"
           onConfirm={deleteChosen}

@@ -73,8 +73,8 @@ export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
       <StatGrid>
         <StatCard
           label="Total Unsubscribes"
-          value={stats.data.totalUnsubscribes}
-          hint={`${stats.data.unsubscribedAddresses.toLocaleString('en-GB')} addresses unsubscribed now`}
+          value={stats.data.unsubscribedAddresses}
+          hint={`${plural(stats.data.unsubscribedAddresses, 'address', 'addresses')} unsubscribed now · ${plural(stats.data.unsubscribeRequests, 'request', 'requests')}, ${plural(stats.data.pageVisits, 'page visit', 'page visits')} recorded`}
         />
         <StatCard
           label="Recent (Last 10)"
@@ -110,7 +110,7 @@ export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
       </AdminSection>
 
       <AdminPanel
-        title="All unsubscribes"
+        title="Unsubscribe records"
         note={`(${list.data.total > records.length ? `newest ${records.length.toLocaleString('en-GB')} of ` : ''}${list.data.total.toLocaleString('en-GB')})`}
       >
         <AdminDataTable
@@ -131,6 +131,23 @@ export function UnsubscribesTab({ tabKey }: { tabKey: string }) {
   );
 }
 
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
+
+/**
+ * What a record did, in distinct words (issue 29): a page visit changed nothing; a request either
+ * unsubscribed the address at once (signed link or the address's own token) or was not proved, in
+ * which case a one-click link went to the address only if it was subscribed.
+ */
+function RecordBadge({ record }: { record: UnsubscribeRecord }) {
+  if (record.kind === 'page-visit') return <Badge tone="outline">Page visit</Badge>;
+  if (record.effective) return <Badge tone="green">Unsubscribed</Badge>;
+  return (
+    <Badge tone="amber" title="No signed link or token: a one-click link is e-mailed if the address is subscribed">
+      Not proved
+    </Badge>
+  );
+}
+
 /** The table's columns; the IP cell opens the full address of its row (`tabKey` keys that query). */
 function unsubscribeColumns(tabKey: string): ReadonlyArray<AdminColumn<UnsubscribeRecord>> {
   return [
@@ -145,7 +162,7 @@ function unsubscribeColumns(tabKey: string): ReadonlyArray<AdminColumn<Unsubscri
       header: 'Reason',
       cell: (r) => (
         <>
-          {reasonText(r.reason)} {r.effective ? null : <Badge tone="outline">link e-mailed</Badge>}
+          {reasonText(r.reason)} <RecordBadge record={r} />
         </>
       ),
       className: 'text-slate-800',

@@ -1,0 +1,282 @@
+/**
+ * Queries of saved searches (issue 30): the searches and their inverted term index, the sent-match
+ * table, and the catalogue rows matching reads. Money in pence. Who may reach a row follows
+ * DESIGN.md §4 "Visitors": a mailbox token every search of its address, a device token those it made.
+ */
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { products } from '../../db/schema/catalogue.schema';
+import { savedSearchMatches, savedSearches, savedSearchTerms } from '../../db/schema/saved-searches.schema';
+import type { Visitor } from '../visitors';
+import type { MatchableProduct, SearchCriteria } from './saved-search-match.rules';
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+/** Products counted at most per stem when rating rarity: beyond it a stem is simply common. */
+const RARITY_CAP = 5000;
+
+/**
+ * How many catalogue products hold each stem (their English search document's lexeme), capped at
+ * {@link RARITY_CAP}: one statement for every stem, each count an index scan of products_search_idx.
+ */
+export async function stemFrequencies(db: Db | Tx, stems: readonly string[]): Promise<Map<string, number>> {
+  if (stems.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select s.stem, (select count(*) from (select 1 from products p
+      where p.search_vector @@ plainto_tsquery('simple', s.stem) limit ${RARITY_CAP}) x) as n
+    from unnest(${sql.param([...stems])}::text[]) as s(stem)`);
+  return new Map(rowsOf<{ stem: string; n: number | string }>(result).map((r) => [r.stem, Number(r.n)]));
+}
+
+/**
+ * Saved searches of `email` (lower-cased), to hold the per-address limit; `startedOnly` counts only
+ * those that do not wait for proof (the owner's limit, which strangers' waiting ones never fill).
+ */
+export async function countSearchesOf(db: Db | Tx, email: string, startedOnly = false): Promise<number> {
+  const own = eq(savedSearches.userEmail, email);
+  const [row] = await db
+    .select({ n: count() })
+    .from(savedSearches)
+    .where(startedOnly ? and(own, eq(savedSearches.awaitingProof, false)) : own);
+  return row?.n ?? 0;
+}
+
+/** Inserts a saved search and its index keys; answers the row. */
+export async function insertSavedSearch(
+  tx: Tx,
+  values: typeof savedSearches.$inferInsert,
+  keys: readonly string[],
+): Promise<SavedSearchRow> {
+  const [row] = await tx.insert(savedSearches).values(values).returning();
+  if (!row) throw new Error('insertSavedSearch returned no row');
+  if (keys.length > 0) await tx.insert(savedSearchTerms).values(keys.map((term) => ({ term, savedSearchId: row.id })));
+  return row;
+}
+
+/** The saved searches `visitor` may reach (DESIGN.md §4 "Visitors"). */
+function reachableBy(visitor: Visitor): SQL {
+  const own = eq(savedSearches.userEmail, visitor.email);
+  return visitor.proof === 'mailbox' ? own : (and(own, eq(savedSearches.createdByTokenId, visitor.tokenId)) as SQL);
+}
+
+/** The searches `visitor` may reach, newest first, each with how many products it matched. */
+export async function listReachableSearches(db: Db | Tx, visitor: Visitor): Promise<Array<SavedSearchRow & { matches: number }>> {
+  return db
+    .select({
+      ...getColumns(),
+      matches: sql<number>`(select count(*)::int from ${savedSearchMatches} m where m.saved_search_id = ${savedSearches.id})`,
+    })
+    .from(savedSearches)
+    .where(reachableBy(visitor))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+}
+
+function getColumns() {
+  const {
+    id,
+    userEmail,
+    keywords,
+    category,
+    maxPricePence,
+    minSavingPercent,
+    frequency,
+    isActive,
+    awaitingProof,
+    createdByTokenId,
+    createdAt,
+  } = savedSearches;
+  return {
+    id,
+    userEmail,
+    keywords,
+    category,
+    maxPricePence,
+    minSavingPercent,
+    frequency,
+    isActive,
+    awaitingProof,
+    createdByTokenId,
+    createdAt,
+  };
+}
+
+/** Deletes search `id` when `visitor` may reach it (its terms and matches go with it); true when deleted. */
+export async function deleteReachableSearch(db: Db | Tx, id: number, visitor: Visitor): Promise<boolean> {
+  const rows = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), reachableBy(visitor)))
+    .returning({ id: savedSearches.id });
+  return rows.length > 0;
+}
+
+/** Descriptions of the searches of `email` that wait for the mailbox's proof (what a link e-mail lists), oldest first. */
+export async function pendingSearchKeywords(db: Db | Tx, email: string): Promise<SavedSearchRow[]> {
+  return db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userEmail, email), eq(savedSearches.awaitingProof, true)))
+    .orderBy(savedSearches.createdAt, savedSearches.id)
+    .limit(50);
+}
+
+/**
+ * Starts the waiting searches of `proof.email` a link proved (issue 25, as alerts): those created
+ * before `issuedBefore` (its e-mail listed them) and those made by `deviceTokenId`. Answers how many.
+ */
+export async function startProvedSearches(
+  tx: Db | Tx,
+  proof: { email: string; issuedBefore: Date; deviceTokenId: number | null },
+): Promise<number> {
+  const byDevice = proof.deviceTokenId === null ? sql`false` : eq(savedSearches.createdByTokenId, proof.deviceTokenId);
+  const rows = await tx
+    .update(savedSearches)
+    .set({ awaitingProof: false, isActive: true })
+    .where(
+      and(
+        eq(savedSearches.userEmail, proof.email),
+        eq(savedSearches.awaitingProof, true),
+        or(lt(savedSearches.createdAt, proof.issuedBefore), byDevice),
+      ),
+    )
+    .returning({ id: savedSearches.id });
+  return rows.length;
+}
+
+/** True when at least one saved search is active (else matching has nothing to do). */
+export async function anyActiveSearch(db: Db | Tx): Promise<boolean> {
+  const rows = await db.select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.isActive, true)).limit(1);
+  return rows.length > 0;
+}
+
+/** A catalogue product as matching and the match row read it. */
+export type ProductForMatching = MatchableProduct & { imageUrl: string | null; dealLabel: string | null };
+
+/**
+ * The catalogue rows of `asins` (those still there), for matching; with `only`, just those created
+ * at or after `only.createdSince`, listed in `only.changed`, or written at or after
+ * `only.updatedSince` (an import's new and repriced products; a price check's repriced ones).
+ */
+export async function productsForMatching(
+  db: Db | Tx,
+  asins: readonly string[],
+  only?: { createdSince: Date; changed?: readonly string[]; updatedSince?: Date },
+): Promise<ProductForMatching[]> {
+  if (asins.length === 0) return [];
+  const newOrChanged = only
+    ? sql` and (${products.createdAt} >= ${only.createdSince.toISOString()}::timestamptz
+        or ${products.asin} = any(${sql.param([...(only.changed ?? [])])}::text[])
+        ${only.updatedSince ? sql`or ${products.updatedAt} >= ${only.updatedSince.toISOString()}::timestamptz` : sql``})`
+    : sql``;
+  return db
+    .select({
+      asin: products.asin,
+      title: products.title,
+      brand: products.brand,
+      category: products.category,
+      pricePence: products.pricePence,
+      dealPercent: products.dealPercent,
+      imageUrl: products.imageUrl,
+      dealLabel: products.dealLabel,
+    })
+    .from(products)
+    .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])${newOrChanged}`);
+}
+
+/** An active saved search filed under one of the looked-up keys. */
+export type CandidateSearch = SearchCriteria & { userEmail: string; frequency: SavedSearchRow['frequency'] };
+
+/** The active searches filed (saved_search_terms) under any of `keys`: one row per (key, search). */
+export async function searchesUnderKeys(db: Db | Tx, keys: readonly string[]): Promise<Array<CandidateSearch & { term: string }>> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({
+      term: savedSearchTerms.term,
+      id: savedSearches.id,
+      keywords: savedSearches.keywords,
+      category: savedSearches.category,
+      maxPricePence: savedSearches.maxPricePence,
+      minSavingPercent: savedSearches.minSavingPercent,
+      userEmail: savedSearches.userEmail,
+      frequency: savedSearches.frequency,
+    })
+    .from(savedSearchTerms)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchTerms.savedSearchId))
+    .where(and(sql`${savedSearchTerms.term} = any(${sql.param([...keys])}::text[])`, eq(savedSearches.isActive, true)));
+  return rows;
+}
+
+export type MatchRow = typeof savedSearchMatches.$inferInsert;
+
+/** Match rows per INSERT: one array parameter per column, so no limit on parameters. */
+const MATCHES_PER_INSERT = 10_000;
+
+/**
+ * Inserts the matches not yet recorded (one per search and ASIN, ever: `ON CONFLICT DO NOTHING`),
+ * set-based (`INSERT … SELECT FROM unnest(arrays)`); answers how many were new. `notified_at` stays
+ * null: the e-mails are queued afterwards ({@link unsentMatchesOf}).
+ */
+export async function insertNewMatches(tx: Tx, rows: readonly MatchRow[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += MATCHES_PER_INSERT) {
+    const chunk = rows.slice(i, i + MATCHES_PER_INSERT);
+    const col = <T>(pick: (r: MatchRow) => T) => sql.param(chunk.map(pick));
+    const result = await tx.execute(sql`
+      insert into saved_search_matches (saved_search_id, asin, product_title, image_url, price_pence, saving_percent, deal_label, matched_at)
+      select m.id, m.asin, m.title, m.image, m.price, m.saving, m.label, ${chunk[0]!.matchedAt.toISOString()}::timestamptz
+      from unnest(${col((r) => r.savedSearchId)}::bigint[], ${col((r) => r.asin)}::text[], ${col((r) => r.productTitle)}::text[],
+        ${col((r) => r.imageUrl ?? null)}::text[], ${col((r) => r.pricePence)}::int[], ${col((r) => r.savingPercent ?? null)}::smallint[],
+        ${col((r) => r.dealLabel ?? null)}::text[]) as m(id, asin, title, image, price, saving, label)
+      on conflict do nothing
+      returning 1 as one`);
+    added += rowsOf(result).length;
+  }
+  return added;
+}
+
+/** The matches not yet e-mailed of the active searches of `frequency`, by search (oldest first). */
+export async function unsentMatchesOf(db: Db | Tx, frequency: 'instant' | 'daily' | 'weekly'): Promise<DueDigest[]> {
+  return searchesWithUnsentMatches(db, frequency);
+}
+
+/**
+ * Marks e-mailed, at `now`, every match not yet e-mailed of the active searches of `frequency`:
+ * one statement, run in the transaction that queued their e-mails.
+ */
+export async function markAllNotified(tx: Tx, frequency: 'instant' | 'daily' | 'weekly', now: Date): Promise<void> {
+  await tx.execute(sql`
+    update saved_search_matches m set notified_at = ${now.toISOString()}::timestamptz
+    from saved_searches s
+    where s.id = m.saved_search_id and m.notified_at is null and s.is_active and s.frequency = ${frequency}`);
+}
+
+/** Marks the matches of `savedSearchId` on `asins` as e-mailed at `now`. */
+export async function markNotified(tx: Tx, savedSearchId: number, asins: readonly string[], now: Date): Promise<void> {
+  await tx
+    .update(savedSearchMatches)
+    .set({ notifiedAt: now })
+    .where(and(eq(savedSearchMatches.savedSearchId, savedSearchId), inArray(savedSearchMatches.asin, [...asins])));
+}
+
+/** A search with matches not yet e-mailed, for the digest. */
+export interface DueDigest {
+  search: SavedSearchRow;
+  matches: Array<typeof savedSearchMatches.$inferSelect>;
+}
+
+/** Active searches of `frequency` with matches not yet e-mailed, and those matches (oldest first). */
+export async function searchesWithUnsentMatches(db: Db | Tx, frequency: 'instant' | 'daily' | 'weekly'): Promise<DueDigest[]> {
+  const rows = await db
+    .select({ search: savedSearches, match: savedSearchMatches })
+    .from(savedSearchMatches)
+    .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+    .where(and(isNull(savedSearchMatches.notifiedAt), eq(savedSearches.isActive, true), eq(savedSearches.frequency, frequency)))
+    .orderBy(savedSearches.id, savedSearchMatches.matchedAt, savedSearchMatches.asin);
+  const bySearch = new Map<number, DueDigest>();
+  for (const { search, match } of rows) {
+    const due = bySearch.get(search.id) ?? { search, matches: [] };
+    due.matches.push(match);
+    bySearch.set(search.id, due);
+  }
+  return [...bySearch.values()];
+}

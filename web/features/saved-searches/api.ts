@@ -1,0 +1,91 @@
+/**
+ * Saved searches and the shopper's own record (issue 30): fetchers, query options and hooks. Every
+ * read and delete carries the visitor token of the stored e-mail (DESIGN.md §4 "Visitors"); paths
+ * come from common/saved-searches.ts `SAVED_SEARCH_API` (zod-free, so the schemas stay out of the bundle).
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AlertFeedCreated,
+  AlertFeedStatus,
+  CreateSavedSearchInput,
+  CreateSavedSearchResponse,
+  SavedSearch,
+  SentAlertEmail,
+} from '../../../common/api/saved-searches.schema';
+import { SAVED_SEARCH_API } from '../../../common/saved-searches';
+import { apiRequest } from '../../lib/http.client';
+import { tokenForAddress, type HeldToken } from '../../lib/visitor-token';
+
+const canRead = (held: HeldToken): boolean => held.email !== null && held.email.includes('@') && held.token !== null;
+
+/** GET /api/saved-searches with the token → the searches it reaches (401 throws ApiError). */
+export function savedSearchesQuery(held: HeldToken) {
+  return queryOptions({
+    queryKey: ['saved-searches', held.email, held.token],
+    queryFn: ({ signal }) => apiRequest<SavedSearch[]>('GET', SAVED_SEARCH_API.savedSearches, undefined, { token: held.token, signal }),
+  });
+}
+
+/** The visitor's saved searches; idle without an e-mail and token. */
+export function useSavedSearches(held: HeldToken) {
+  return useQuery({ ...savedSearchesQuery(held), enabled: canRead(held) });
+}
+
+/**
+ * POST /api/saved-searches with the browser's token for that address when it holds one (a proved
+ * browser's search starts at once); the lists are refetched on success.
+ */
+export function useCreateSavedSearch(held: HeldToken) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSavedSearchInput) =>
+      apiRequest<CreateSavedSearchResponse>('POST', SAVED_SEARCH_API.savedSearches, body, { token: tokenForAddress(held, body.userEmail) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['saved-searches'] }),
+  });
+}
+
+/** DELETE /api/saved-searches/:id with the token; the list is refetched afterwards. */
+export function useDeleteSavedSearch(held: HeldToken) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<unknown>('DELETE', `${SAVED_SEARCH_API.savedSearches}/${id}`, undefined, { token: held.token }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['saved-searches'] }),
+  });
+}
+
+/** GET /api/alert-emails: "Sent to you", the alert e-mails sent to the visitor, newest first. */
+export function useSentAlertEmails(held: HeldToken, enabled = true) {
+  return useQuery({
+    queryKey: ['alert-emails', held.email, held.token],
+    queryFn: ({ signal }) => apiRequest<SentAlertEmail[]>('GET', SAVED_SEARCH_API.alertEmails, undefined, { token: held.token, signal }),
+    enabled: enabled && canRead(held),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/alert-feed: whether the visitor has a live private feed. */
+export function useAlertFeedStatus(held: HeldToken, enabled = true) {
+  return useQuery({
+    queryKey: ['alert-feed', held.email, held.token],
+    queryFn: ({ signal }) => apiRequest<AlertFeedStatus>('GET', SAVED_SEARCH_API.alertFeed, undefined, { token: held.token, signal }),
+    enabled: enabled && canRead(held),
+  });
+}
+
+/** POST /api/alert-feed: a new private feed (the old one stops working); its URLs are shown only now. */
+export function useCreateAlertFeed(held: HeldToken) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<AlertFeedCreated>('POST', SAVED_SEARCH_API.alertFeed, undefined, { token: held.token }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['alert-feed'] }),
+  });
+}
+
+/** DELETE /api/alert-feed: revokes the private feed (its URLs answer 404 from now on). */
+export function useRevokeAlertFeed(held: HeldToken) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<unknown>('DELETE', SAVED_SEARCH_API.alertFeed, undefined, { token: held.token }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['alert-feed'] }),
+  });
+}
