@@ -5,7 +5,7 @@
  * selected" sending those ASINs and saying what came back, a refused restore (409) showing the
  * server's message, and the single delete's toast putting the product back with one click.
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DeletedProduct, DeletedProductsResponse } from '../../../../../common/api/product-archive.admin.schema';
 import type { AdminProduct } from '../../../../../common/api/products.admin.schema';
@@ -48,6 +48,7 @@ const KETTLE: AdminProduct = {
   ...makeProduct({ asin: 'B0KETTLE01', id: '7', title: 'Glass kettle', category: 'home-kitchen' }),
   dealBasis: null,
   lastUpdated: '2026-06-01T09:00:00.000Z',
+  isActive: true,
 };
 const productList = (products: AdminProduct[]) => ({
   json: { products, pagination: { page: 1, limit: 20, total: products.length, totalPages: 1 } },
@@ -153,6 +154,8 @@ describe('Recently deleted', () => {
     expect(dialog).toHaveTextContent('You can restore it with its price history for 30 days');
     await user.click(within(dialog).getByRole('button', { name: 'Delete product' }));
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument();
+    // The confirmation has closed (while a modal is open the page outside it takes no pointer).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('1 product back in the catalogue with 4 price points.')).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/products/restore')[0]?.body).toEqual({ asins: ['B0KETTLE01'] });
