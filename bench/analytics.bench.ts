@@ -21,8 +21,9 @@
  * server, else postgres://postgres@127.0.0.1:5432/postgres, in a scratch database dropped after.
  *
  * Measured per database, with an admin session (ADMIN_EMAIL/ADMIN_PASSWORD on first start):
- * - the first analytics request (it fills the server's in-memory click index), the server's peak RSS
- *   during it (sampled every 50 ms) and its RSS after it;
+ * - the server's RSS idle (before any analytics request), the first analytics request (cold caches;
+ *   since migration 0025 every figure is read from the database's roll-ups, decision 0028, and no
+ *   server holds a click index), the server's peak RSS during it (sampled every 50 ms) and after it;
  * - every analytics endpoint (product-clicks-stats, product-clicks with and without an e-mail
  *   search, product-clicks/{email}, category-clicks, category-clicks-stats, email-tracking) under
  *   each date preset (All Time, Today, Yesterday, Last 7 Days, Last 30 Days, This Month, Last
@@ -277,14 +278,14 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
     const rss = rssPeakOf(server.pid);
     const first = await timedNoTimeout(server, cookie, '/api/admin/product-clicks-stats');
     console.log(
-      `    first analytics request (waits for the in-memory click index, filling since 3 s after start): ${f1(first / 1000)} s, server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s; server peak RSS during it ${f1(rss.stop())} MB, after it ${f1(rssMbOf(server.pid))} MB`,
+      `    first analytics request (roll-ups, cold caches): ${f1(first / 1000)} s, server CPU ${f1((cpuMsOf(server.pid) - cpuBefore) / 1000)} s; server peak RSS during it ${f1(rss.stop())} MB, after it ${f1(rssMbOf(server.pid))} MB`,
     );
     const top = await fetch(`${server.url}/api/admin/product-clicks-stats`, { headers: { cookie } }).then(
       (r) => r.json() as Promise<{ clicksByEmail: { email: string }[] }>,
     );
     if (ENDPOINTS) await measureEndpoints(server, cookie, top.clicksByEmail[0]?.email ?? 'shopper1@example.com');
     await measureExports(server, cookie);
-    console.log(`    server RSS at the end ${f1(rssMbOf(server.pid))} MB`);
+    console.log(`    server RSS at the end of the run ${f1(rssMbOf(server.pid))} MB (idle at start: see above)`);
   } finally {
     await server.stop();
   }

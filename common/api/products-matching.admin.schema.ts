@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { adminProductsQuerySchema } from './products.admin.schema';
 
 /**
- * `POST /api/admin/products/delete-matching` `{ category?, search?, confirmDeleteCount }`: the
+ * `POST /api/admin/products/delete-matching` `{ category?, search?, status?, confirmDeleteCount }`: the
  * filter as `GET /api/admin/products` reads it, and the number of products the owner agreed to
  * delete; unless it equals the number matching now, nothing is deleted (409 with `deleteCount`).
  */
 export const productsMatchingDeleteBodySchema = z.preprocess(
   (v) => v ?? {},
-  adminProductsQuerySchema.pick({ category: true, search: true }).extend({
+  adminProductsQuerySchema.pick({ category: true, search: true, status: true }).extend({
     confirmDeleteCount: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(0, 'must be at least 0'),
   }),
 );

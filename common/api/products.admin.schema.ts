@@ -3,7 +3,7 @@
  * tab", "Statistics tab", "Top-deals tab", §3 "Product", "Admin stats", §7). Every call needs an
  * admin session (server/features/admin-auth/admin.guard.ts); DELETEs also need the site's own Origin.
  *
- * - `GET /api/admin/products?page&limit&sortBy&sortOrder&category&search&asin` → {@link AdminProductsResponse}
+ * - `GET /api/admin/products?page&limit&sortBy&sortOrder&category&search&asin&status` → {@link AdminProductsResponse}
  * - `POST /api/admin/products/by-ids` `{ ids }` → `{ products }` (in the order asked; unknown ids left out)
  * - `GET /api/admin/stats` → {@link AdminStats}
  * - `GET /api/admin/top-deals` → {@link TopDealsResponse}
@@ -44,6 +44,11 @@ export const adminProductSchema = productSchema.extend({
   dealBasis: dealBasisSchema.nullable(),
   /** When the product row last changed (ISO 8601; admin-area §3 "lastUpdated"). */
   lastUpdated: z.string(),
+  /**
+   * False when an owner took the product off the shop (issue 29; docs/decisions/0034): no shopper
+   * page shows it and no alert e-mail is sent about it; the admin lists keep it, badged Inactive.
+   */
+  isActive: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -79,6 +84,11 @@ export const adminProductsQuerySchema = z.object({
   category: categoryFilter,
   search: searchText,
   asin: asinFilter,
+  /** 'active' or 'inactive' keeps only those (decision 0034); '', 'all' or absent keeps both. */
+  status: z.preprocess(
+    (v) => (v === '' || v === 'all' ? undefined : v),
+    z.enum(['active', 'inactive'], { error: 'must be all, active or inactive' }).optional(),
+  ),
 });
 export type AdminProductsQuery = z.output<typeof adminProductsQuerySchema>;
 
@@ -191,9 +201,10 @@ export const EDITABLE_CATEGORY_KEYS = [...SHOPPER_CATEGORY_KEYS, 'other'] as con
  * - `price`: pounds, a number or a string such as "12.99" or "£1,299.99" (more than 0, at most
  *   £1,000,000); recorded as a price observation (source 'admin');
  * - `imageUrl`: an http(s) URL of at most 2048 characters, or null to remove it;
- * - `category`: one of the ten shopper category keys or 'other'.
+ * - `category`: one of the ten shopper category keys or 'other';
+ * - `isActive`: true or false; false takes the product off every shopper page and out of alert
+ *   e-mails until it is true again (docs/decisions/0034-inactive-products.md).
  *
- * `isActive` is refused with 400: the catalogue has no inactive state yet (docs/decisions/0027 says why).
  * Unknown fields are refused with 400 naming them.
  */
 export const productEditBodySchema = z
@@ -214,13 +225,10 @@ export const productEditBodySchema = z
       .nullable()
       .optional(),
     category: z.enum(EDITABLE_CATEGORY_KEYS, `must be one of ${EDITABLE_CATEGORY_KEYS.join(', ')}`).optional(),
-    isActive: z
-      .unknown()
-      .refine(() => false, 'cannot be changed: the catalogue has no inactive state yet (docs/decisions/0027)')
-      .optional(),
+    isActive: z.boolean('must be true or false').optional(),
   })
   .strict()
-  .refine((b) => Object.keys(b).length > 0, 'must change at least one of title, price, imageUrl, category');
+  .refine((b) => Object.keys(b).length > 0, 'must change at least one of title, price, imageUrl, category, isActive');
 export type ProductEditBody = z.input<typeof productEditBodySchema>;
 export type ProductEdit = z.output<typeof productEditBodySchema>;
 

@@ -5,8 +5,15 @@
  * signs in, writes a template with a dynamic-field button,
  * previews it, saves it, sends a test to a real SMTP server on loopback and the test opens the
  * received message; then sends the deal alert notification from the Email Alerts tab and sees the
- * counts, and the e-mail arrives once. Desktop 1280 and mobile 390 px; screenshots in
+ * counts, and the e-mail arrives once. Desktop 1440 and mobile 390 px; screenshots in
  * test-results/e2e/admin-email-*.png.
+ *
+ * Issue 29: the owner then ticks "Use for deal alert notifications" on the template, lowers the
+ * kettle's price in the Products tab's edit dialog and runs Check Prices Now: the price check's own
+ * alert e-mails (the kind the scheduler sends, not the owner's manual send) arrive in the owner's
+ * template with the one-click unsubscribe headers. A third shopper's mailbox refuses mail (550), so
+ * that alert is dead in the Delivery log; the owner filters the log by state and resends it once the
+ * mailbox accepts again, and it arrives. At 390 px the Delivery log fits the phone.
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +33,8 @@ const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
 const SHOPPER = 'shopper@example.co.uk';
 const STRANGER = 'unconfirmed@example.co.uk';
+/** Confirmed, alerted at today's £30 (no drop yet); their mailbox refuses mail until the owner resends. */
+const BOUNCER = 'bouncing@example.co.uk';
 const ASIN = 'B0E2EKTL01';
 
 const missing = missingPrerequisites('the admin e-mail journey', [
@@ -40,9 +49,11 @@ async function seedShoppers(dbDir: string): Promise<void> {
     await importNewPrice(database.db, ASIN, 3000, now);
     await seedSubscriber(database.db, SHOPPER, 'confirmed', now);
     await seedSubscriber(database.db, STRANGER, 'unconfirmed', now);
+    await seedSubscriber(database.db, BOUNCER, 'confirmed', now);
     await seedAlerts(database.db, [
       { email: SHOPPER, asin: ASIN, currentPricePence: 4000 },
       { email: STRANGER, asin: ASIN, currentPricePence: 4000 },
+      { email: BOUNCER, asin: ASIN, currentPricePence: 3000 },
     ]);
     // As a price check leaves them when it saw the drop while SHOPPER was still unconfirmed (so it
     // queued nothing): checked at the new price's observation. The title is the catalogue's.
@@ -105,8 +116,8 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await signInAsOwner(page, `${server.url}/admin/${tab}`, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   }
 
-  it('desktop 1280: edits and saves a template, sends a test and opens it, sends a notification and sees the counts', async () => {
-    const context = await newContext(1280);
+  it('desktop 1440: template, test, notification; the template on the price-check alerts; the Delivery log resends a dead one', async () => {
+    const context = await newContext(1440);
     const page = await context.newPage();
     await signIn(page, 'email-templates');
 
@@ -141,7 +152,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
 
     await page.getByRole('button', { name: 'Send Test Email' }).click();
     await page.getByText('Test Email Sent!', { exact: true }).waitFor({ timeout: 20_000 });
-    await shot(page, 'templates-1280');
+    await shot(page, 'templates-1440');
 
     // Open the received message as a mail client would show it.
     const test = await mail.waitFor((m) => m.parsed.to?.[0]?.address === 'owner.inbox@example.co.uk');
@@ -154,7 +165,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await inbox.setContent(html);
     await inbox.getByRole('heading', { name: 'Electric Kettle 1.7 L, <b>Rapid Boil</b>' }).waitFor();
     expect(await inbox.locator('b').count()).toBe(0);
-    await inbox.screenshot({ path: path.join(SHOTS, 'admin-email-received-test-1280.png'), fullPage: true });
+    await inbox.screenshot({ path: path.join(SHOTS, 'admin-email-received-test-1440.png'), fullPage: true });
     await inbox.close();
 
     // Email Alerts: the counts, select the alert, send, see the answer; the e-mail arrives once.
@@ -163,7 +174,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await expect
       .poll(() => counts.getByText('Deal alerts with price drops').locator('xpath=following-sibling::dd').textContent())
       .toBe('2');
-    await expect.poll(() => counts.getByText('Subscribers').locator('xpath=following-sibling::dd').textContent()).toBe('1');
+    await expect.poll(() => counts.getByText('Subscribers').locator('xpath=following-sibling::dd').textContent()).toBe('2');
     await page.getByRole('region', { name: 'Price drops in the last 24 hours' }).getByText('25% OFF').waitFor();
     await page.getByRole('checkbox', { name: /Select all/ }).check();
     await page.getByRole('button', { name: 'Send Deal Alert Notifications' }).click();
@@ -175,7 +186,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
       .getByText('Notified')
       .first()
       .waitFor();
-    await shot(page, 'alerts-1280');
+    await shot(page, 'alerts-1440');
 
     const alert = await mail.waitFor((m) => m.parsed.to?.[0]?.address === SHOPPER && m.parsed.subject?.includes('now £30.00') === true);
     expect(alert.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
@@ -188,6 +199,59 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     await page.getByText('Successfully sent notifications to 0 users', { exact: true }).waitFor();
     expect(mail.messages.filter((m) => m.parsed.to?.[0]?.address === SHOPPER)).toHaveLength(1);
     expect(mail.messages.filter((m) => m.parsed.to?.[0]?.address === STRANGER)).toHaveLength(0);
+
+    // Issue 29: the owner's template for every alert e-mail once chosen.
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByRole('button', { name: 'Edit Kettle launch' }).first().click();
+    await page.getByRole('checkbox', { name: /Use for deal alert notifications/ }).check();
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await page.getByText('Template Saved', { exact: true }).first().waitFor();
+
+    // The kettle's price lowered in the Products tab's edit dialog (a recorded observation).
+    mail.refuse.add(BOUNCER);
+    await page.getByRole('tab', { name: 'products list' }).click();
+    await page.getByRole('button', { name: /^Edit Electric Kettle/ }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${ASIN}` });
+    await edit.getByLabel('Price (£)').fill('25.00');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Product updated', { exact: true }).first().waitFor();
+
+    // The price check (Check Prices Now runs the scheduler's check) queues its own alert e-mails.
+    await page.getByRole('tab', { name: 'Alerts', exact: true }).click();
+    await page.getByRole('button', { name: 'Price Check History' }).click();
+    await page.getByRole('button', { name: 'Check Prices Now' }).click();
+    await page.getByText('Price Check Complete', { exact: true }).waitFor();
+    const automatic = await mail.waitFor((m) => m.parsed.to?.[0]?.address === SHOPPER && m.parsed.subject === 'Now £25.00', 30_000);
+    expect(automatic.parsed.from?.address).toBe('deals@dealalerts.example');
+    expect(automatic.parsed.html).toContain('<h1>Electric Kettle 1.7 L, &lt;b&gt;Rapid Boil&lt;/b&gt;</h1>');
+    expect(automatic.parsed.html).toContain('now £25.00');
+    expect(automatic.header('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\/one-click\?/);
+    expect(automatic.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    // The Delivery log: the bounced alert is dead, filtered by state; resent once the mailbox accepts.
+    await page.getByRole('tab', { name: 'Delivery log' }).click();
+    const log = page.getByRole('region', { name: /^Delivery log/ });
+    await log.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Dead (1)' });
+    const resend = log.getByRole('button', { name: /^Resend message \d+ to b\*+@example\.co\.uk$/ });
+    await resend.waitFor();
+    await log.getByText('Dead (gave up)').filter({ visible: true }).first().waitFor();
+    await log.getByText(/550/).filter({ visible: true }).first().waitFor();
+    expect(await log.getByText(BOUNCER).count()).toBe(0);
+    await shot(page, 'delivery-log-dead-1440');
+    mail.refuse.delete(BOUNCER);
+    await resend.click();
+    await page.getByText('Message queued again', { exact: true }).first().waitFor();
+    const resent = await mail.waitFor((m) => m.parsed.to?.[0]?.address === BOUNCER, 30_000);
+    expect(resent.parsed.subject).toBe('Now £25.00');
+    await log.getByRole('combobox', { name: 'State' }).selectOption({ value: 'all' });
+    await expect.poll(() => log.getByText('Dead (gave up)').filter({ visible: true }).count(), { timeout: 20_000 }).toBe(0);
+    await page
+      .getByRole('region', { name: /Audit log/ })
+      .getByText('Resent a dead e-mail')
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await shot(page, 'delivery-log-1440');
     await context.close();
   });
 
@@ -199,7 +263,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
       .getByRole('region', { name: /Saved templates/ })
       .getByText('Kettle launch')
       .waitFor();
-    await page.getByRole('button', { name: 'Edit Kettle launch' }).click();
+    await page.getByRole('button', { name: 'Edit Kettle launch' }).first().click();
     await page.frameLocator('iframe[title="Template preview"]').getByRole('heading').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'templates-390');
@@ -212,6 +276,16 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
       .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'alerts-390');
+    // Issue 29: the Delivery log as cards on the phone.
+    await page.goto(`${server.url}/admin/delivery-log`);
+    await page
+      .getByRole('region', { name: /^Delivery log/ })
+      .getByText('Sent', { exact: true })
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'delivery-log-390');
     await context.close();
   });
 });

@@ -3,12 +3,19 @@
  * 3,870-row Amazon UK file with the keyboard-reachable file picker, imports it with Add Products
  * while the upload is throttled (so the progress bars are seen), then reads the report with its
  * rejected rows; on a phone-sized screen the same file again (everything unchanged) and the Under
- * £15 tab loading it (only rows at most £15 join, nothing invented). Screenshots at 1280 and 390 px
+ * £15 tab loading it (only rows at most £15 join, nothing invented). Screenshots at 1440 and 390 px
  * in test-results/e2e/admin-import-*.png.
+ *
+ * Issue 29 ("Destructive actions are safe"): Replace All with a five-row file first states the exact
+ * number of products it would delete and what goes with them, and for more than 100 asks for that
+ * number typed (a wrong number keeps the button disabled); at 1440 the owner cancels and nothing is
+ * deleted; at 390 px the owner types it and replaces with the file less its last 120 rows, then
+ * brings those 120 back with "Restore all" in the Products tab's Recently deleted panel.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner, openAdminTab } from './support/browser';
@@ -23,9 +30,31 @@ const missing = missingPrerequisites('the admin import journey', [
   [!existsSync(REAL_FILE), `the real data file ${REAL_FILE} is absent`],
 ]);
 
+const csvField = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
+/** A Replace All file: the real file's header and some of its records, with their ASINs. */
+interface ReplaceFile {
+  file: string;
+  name: string;
+  asins: string[];
+}
+
+/** The real file's header and `records` of its records, written as `name` outside the project. */
+function realFileSubset(name: string, pick: (records: string[][]) => string[][]): ReplaceFile {
+  const [header, ...records] = parse(readFileSync(REAL_FILE)) as string[][];
+  const asinColumn = header!.findIndex((h) => h.trim().toLowerCase() === 'asin');
+  const chosen = pick(records);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-admin-import-replace-')), name);
+  writeFileSync(file, `${[header!, ...chosen].map((r) => r.map(csvField).join(',')).join('\n')}\n`);
+  return { file, name, asins: chosen.map((r) => r[asinColumn]!) };
+}
+
 describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
   let browser: Browser;
   let server: RunningServer;
+  /** Keeps five products (the dry run at 1440, cancelled); keeps all but the last 120 (done at 390: cheap to restore). */
+  let fiveRows: ReplaceFile;
+  let allBut120: ReplaceFile;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -38,6 +67,8 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
       ADMIN_PASSWORD,
     });
     browser = await launchChromium();
+    fiveRows = realFileSubset('five-products.csv', (records) => records.slice(0, 5));
+    allBut120 = realFileSubset('all-but-120.csv', (records) => records.slice(0, -120));
   });
 
   afterAll(async () => {
@@ -73,8 +104,41 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
     });
   }
 
-  it('desktop 1280: imports the real file with the progress bars, then shows the report', async () => {
-    const { context, page } = await signedIn(1280, 'import');
+  /** The catalogue's product count, as the admin products list reports it. */
+  const catalogueTotal = (page: Page) =>
+    page.evaluate(() =>
+      fetch('/api/admin/products?page=1&limit=20')
+        .then((r) => r.json())
+        .then((b: { pagination: { total: number } }) => b.pagination.total),
+    );
+
+  /**
+   * Picks `replace` and presses Replace All: the server's dry run answers with the exact number,
+   * and the confirmation states it, with the typed-number gate. Returns the dialog and the number.
+   */
+  async function replaceAllDialog(page: Page, replace: ReplaceFile) {
+    const total = await catalogueTotal(page);
+    // Every row of the real file is in the catalogue (the 1440 test's report): the file's products
+    // stay, every other one is to be deleted.
+    const kept = new Set(replace.asins).size;
+    await page.getByLabel('CSV file').setInputFiles(replace.file);
+    await page.getByRole('button', { name: 'Replace All Products' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Replace all products?' });
+    await dialog.waitFor();
+    const deleteCount = total - kept;
+    expect(deleteCount).toBeGreaterThan(100);
+    const n = deleteCount.toLocaleString('en-GB');
+    await dialog.getByText(`${n} products will be deleted`, { exact: false }).waitFor();
+    await dialog.getByText(/price observations \(their price history\)/).waitFor();
+    const confirm = dialog.getByRole('button', { name: `Delete ${n} and replace` });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel(`Type ${deleteCount} to confirm`).fill(String(deleteCount - 1));
+    expect(await confirm.isDisabled()).toBe(true);
+    return { dialog, confirm, deleteCount, kept };
+  }
+
+  it('desktop 1440: imports the real file with the progress bars, then shows the report; Replace All states its count', async () => {
+    const { context, page } = await signedIn(1440, 'import');
     await page.getByRole('heading', { name: 'Import products from a CSV file' }).waitFor();
     await throttleUploads(context, page, 200 * 1024);
 
@@ -90,7 +154,7 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
     await upload.waitFor();
     await expect.poll(async () => Number(await upload.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByRole('progressbar', { name: 'Import' }).waitFor();
-    await shot(page, 'progress-1280');
+    await shot(page, 'progress-1440');
 
     const report = page.getByRole('region', { name: 'Import report: underpriced_and_overpriced_products.csv' });
     await report.waitFor({ timeout: 30_000 });
@@ -114,7 +178,15 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
       .filter({ visible: true })
       .first()
       .waitFor();
-    await shot(page, 'report-1280');
+    await shot(page, 'report-1440');
+
+    // Issue 29: Replace All states the exact number first; the owner cancels and nothing goes.
+    const before = await catalogueTotal(page);
+    const { dialog } = await replaceAllDialog(page, fiveRows);
+    await shot(page, 'replace-confirm-1440');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await catalogueTotal(page)).toBe(before);
     await context.close();
   });
 
@@ -126,6 +198,34 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
     await report.waitFor({ timeout: 30_000 });
     expect(Number((await report.locator('dt', { hasText: 'New' }).locator('+ dd').textContent())?.replace(/,/g, ''))).toBe(0);
     await shot(page, 'report-390');
+
+    // Issue 29: Replace All with the typed count, then every deleted product back from Recently deleted.
+    const before = await catalogueTotal(page);
+    const { dialog, confirm, deleteCount, kept } = await replaceAllDialog(page, allBut120);
+    await dialog.getByLabel(`Type ${deleteCount} to confirm`).fill(deleteCount.toLocaleString('en-GB'));
+    await shot(page, 'replace-confirm-390');
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 392)
+        .slice(0, 8)
+        .map((el) => `${el.tagName}.${el.className.toString().slice(0, 80)} ${Math.round(el.getBoundingClientRect().right)}`),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), wide.join('\n')).toBeLessThanOrEqual(390);
+    await confirm.click();
+    await page.getByRole('region', { name: `Import report: ${allBut120.name}` }).waitFor({ timeout: 30_000 });
+    expect(await catalogueTotal(page)).toBe(kept);
+    await openAdminTab(page, 'products list');
+    const deleted = page.getByRole('region', { name: /^Recently deleted/ });
+    await deleted.getByText(`(${deleteCount.toLocaleString('en-GB')} products, restorable for 30 days)`).waitFor();
+    await deleted.getByText('Replace All by owner@dealalerts.example').first().waitFor();
+    await deleted.getByRole('button', { name: `Restore all ${deleteCount.toLocaleString('en-GB')} listed products` }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: `Restore ${deleteCount.toLocaleString('en-GB')} products` })
+      .click();
+    await page.getByText('Products restored', { exact: true }).first().waitFor({ timeout: 30_000 });
+    expect(await catalogueTotal(page)).toBe(before);
+    await deleted.getByText('No product was deleted in the last 30 days.').waitFor();
 
     await openAdminTab(page, 'Under £15');
     await page.getByRole('heading', { name: 'Nothing is invented' }).waitFor();

@@ -2,8 +2,13 @@
  * The admin catalogue tabs in Chromium on the real catalogue (issue 11 part 3 "Tests"): the owner
  * signs in, sees the products list, pages through it, filters by a category, selects two products
  * and bulk-deletes them after the confirmation (the shopper product page then answers 404), and
- * opens Statistics with its bar chart. Desktop 1280 and mobile 390 px (the table scrolls sideways
+ * opens Statistics with its bar chart. Desktop 1440 and mobile 390 px (the table scrolls sideways
  * inside its box, the page does not widen); screenshots in test-results/e2e/admin-products-*.png.
+ *
+ * Issue 29: the audit log filtered by who and what names the deleted ASINs; one of the two deleted
+ * products comes back from "Recently deleted" (the shopper page answers again); the owner edits a
+ * product's title and price in its dialog (the shopper API shows both, the audit log says what
+ * changed); at 390 px the edit dialog and the audit filters fit the phone.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,8 +100,8 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
   // The products table's paging line (the audit log below has its own "Page 1 of 1 (n actions)").
   const paging = async (page: Page) => pagingLine((await page.getByText(/^Page \d+ of \d+ \(\d+ total/).textContent()) ?? '');
 
-  it('desktop 1280: list, page through, filter, bulk-delete with confirmation, Statistics chart', async () => {
-    const context = await newContext(1280);
+  it('desktop 1440: list, page through, filter, bulk-delete with confirmation, audit filters, restore, edit, Statistics chart', async () => {
+    const context = await newContext(1440);
     const page = await context.newPage();
     await signIn(page, '/admin');
 
@@ -112,7 +117,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
         .getByRole('row')
         .count(),
     ).toBe(21);
-    await shot(page, 'list-1280');
+    await shot(page, 'list-1440');
     expect(await axeViolations(page)).toEqual([]);
 
     // Page through.
@@ -151,7 +156,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete 2 products?' });
     await dialog.waitFor();
-    await shot(page, 'confirm-1280');
+    await shot(page, 'confirm-1440');
     await dialog.getByRole('button', { name: 'Delete 2 products' }).click();
     await page.getByText('Products deleted successfully').first().waitFor();
     await expect.poll(async () => (await paging(page)).total).toBe(electronics.total - 2);
@@ -161,12 +166,74 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
       await expect.poll(() => table.getByText(`ASIN ${asin}`).count()).toBe(0);
     }
     // The audit log counts the deletion.
+    const audit = page.getByRole('region', { name: /Audit log/ });
+    await audit.getByText('Deleted products').filter({ visible: true }).first().waitFor();
+    // Issue 29: filtered by who and what, it names the deleted ASINs; the sign-ins are filtered out.
+    await audit.getByLabel('Who').fill('owner@');
+    await audit.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Deleted products' });
+    for (const asin of asins)
+      await audit
+        .getByText(new RegExp(`^Deleted: .*${asin}`))
+        .filter({ visible: true })
+        .first()
+        .waitFor();
+    await expect.poll(() => audit.getByText('Signed in', { exact: true }).filter({ visible: true }).count()).toBe(0);
+    await audit.getByLabel('Who').fill('nobody@');
+    await audit.getByText('No admin actions match.').waitFor();
+    await audit.getByLabel('Who').fill('');
+    await shot(page, 'audit-filtered-1440');
+
+    // Issue 29: the first deleted product comes back from 'Recently deleted', with its history.
+    const deleted = page.getByRole('region', { name: /^Recently deleted/ });
+    await deleted.getByText('(2 products, restorable for 30 days)').waitFor();
+    await deleted.getByLabel('Search deleted products').fill(asins[0]!);
+    const deletedRow = deleted.getByRole('row').filter({ hasText: `ASIN ${asins[0]}` });
+    await deletedRow.getByRole('checkbox').check();
+    await deleted.getByRole('button', { name: 'Restore selected (1)' }).click();
     await page
-      .getByRole('region', { name: /Audit log/ })
-      .getByText('Deleted products')
-      .filter({ visible: true })
+      .getByText(/^1 product back in the catalogue with \d+ price points?\.$/)
       .first()
       .waitFor();
+    await expect.poll(() => page.evaluate((a) => fetch(`/api/products/${a}`).then((r) => r.status), asins[0]!)).toBe(200);
+    await expect.poll(async () => (await paging(page)).total).toBe(electronics.total - 1);
+    await deleted.getByLabel('Search deleted products').fill('');
+    await deleted.getByText('(1 product, restorable for 30 days)').waitFor();
+
+    // Issue 29: edit one product; the shopper's API shows the new title and price.
+    const editAsin = (
+      (await rows
+        .nth(0)
+        .getByText(/^ASIN /)
+        .textContent()) ?? ''
+    ).replace('ASIN ', '');
+    await rows
+      .nth(0)
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: `Edit ${editAsin}` });
+    const newTitle = `Edited by the owner ${editAsin}`;
+    await editDialog.getByLabel('Title').fill(newTitle);
+    await editDialog.getByLabel('Price (£)').fill('12.34');
+    await shot(page, 'edit-1440');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Product updated', { exact: true }).first().waitFor();
+    await editDialog.waitFor({ state: 'hidden' });
+    await table.getByText(newTitle).first().waitFor();
+    const shopperView = (await page.evaluate((a) => fetch(`/api/products/${a}`).then((r) => r.json()), editAsin)) as {
+      product: { title: string; price: string | number };
+    };
+    expect(shopperView.product.title).toBe(newTitle);
+    expect(Number(shopperView.product.price)).toBe(12.34);
+    await audit.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Edited a product' });
+    await audit.getByText('Edited a product').filter({ visible: true }).first().waitFor();
+    await shot(page, 'audit-edit-1440');
+    const changedLine = audit
+      .getByText(/^Changed: /)
+      .filter({ visible: true })
+      .first();
+    await changedLine.waitFor();
+    expect(await changedLine.textContent()).toContain(`→ ${newTitle}`);
+    expect(await changedLine.textContent()).toMatch(/price: [\d.]+ → 12\.34/);
 
     // Statistics: the stat cards and the bar chart of products per category.
     await page.getByRole('tab', { name: 'Statistics' }).click();
@@ -179,7 +246,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     await chart.getByRole('button', { name: 'Show as table' }).click();
     await chart.getByRole('row', { name: /^Electronics [\d,]+$/ }).waitFor();
     await chart.getByRole('button', { name: 'Show as chart' }).click();
-    await shot(page, 'stats-1280');
+    await shot(page, 'stats-1440');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -196,6 +263,35 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(widths.table).toBeGreaterThan(widths.box);
     await shot(page, 'list-390');
+
+    // Issue 29 at 390 px: the edit dialog fits the phone (cancelled: nothing changes).
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    const editDialog = page.getByRole('dialog', { name: /^Edit / });
+    await editDialog.getByLabel('Title').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await editDialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await shot(page, 'edit-390');
+    await editDialog.getByRole('button', { name: 'Cancel' }).click();
+    await editDialog.waitFor({ state: 'hidden' });
+    // The audit log filtered by what, and Recently deleted, as cards on the phone.
+    const audit = page.getByRole('region', { name: /Audit log/ });
+    await audit.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Deleted products' });
+    await audit
+      .getByText(/^Deleted: /)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('region', { name: /^Recently deleted/ })
+      .getByText('(1 product, restorable for 30 days)')
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'audit-and-deleted-390');
 
     await openAdminTab(page, 'Statistics');
     await page.getByRole('figure', { name: 'Products per category' }).locator('.recharts-bar-rectangle').first().waitFor();

@@ -4,7 +4,8 @@
  * click when a tracking e-mail is stored, §7), the product grid with refresh and pagination, the
  * alert dialog, the automatic price check of the visitor's alerts, and the empty-catalogue onboarding.
  * Below the listing, "Track any Amazon product" (issue 30; features/track): a pasted amazon.co.uk link
- * or ASIN opens that product's alert dialog when we hold or can fetch it.
+ * or ASIN opens that product's alert dialog when we hold or can fetch it; its code loads once the
+ * page is idle or the box nears the viewport (lazy-track-product-box.tsx, first-load JS §7).
  *
  * Issue 27 (departures recorded in docs/design.md §5):
  * - The grid is the trending listing, `GET /api/deals/trending?category=` (not the spec's keyword
@@ -16,7 +17,7 @@
  *   "Prices we track - {date}", and the listing says plainly that there are no verified deals,
  *   since when prices have been tracked, how deals appear and what the order is.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../components/ui/button';
@@ -24,17 +25,16 @@ import { Pagination } from '../components/ui/pagination';
 import { Skeleton } from '../components/ui/skeleton';
 import { toast } from '../components/ui/toast';
 import { ordersByPopularity, verifiedDealCount } from '../components/product/listing-words';
-import { useAutoPriceCheck } from '../features/alerts/api';
+import { useAutoPriceCheck } from '../features/alerts/alerts.query';
 import { useDealAlertDialog } from '../features/alerts/components/use-deal-alert-dialog';
 import { useAlternativesDialog } from '../features/alternatives/components/use-alternatives-dialog';
 import { LazyPreferencesSurvey } from '../features/preferences/components/lazy-preferences-survey';
-import { EmptyCatalogue } from '../features/catalogue/components/empty-catalogue';
 import { recordCategoryClick, TRACKED_HOME_CATEGORIES } from '../features/category-pages/api';
 import { useDealListing } from '../features/deals/api';
 import { ListingSummary } from '../features/deals/components/listing-summary';
 import { CategoryButtons } from '../features/products/components/category-buttons';
 import { ListingGrid } from '../features/products/components/listing-grid';
-import { TrackProductBox } from '../features/track/components/track-product-box';
+import { LazyTrackProductBox } from '../features/track/components/lazy-track-product-box';
 import { HOME_PAGE_SIZE, homeCategoryLabel, homeListingCategory, type HomeCategory } from '../features/products/search-criteria';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { useConfig } from '../lib/config.query';
@@ -42,6 +42,9 @@ import { formatLongDate } from '../lib/date.format';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
 import { formatCount } from '../../common/numbers';
+
+/** Shown only while the catalogue is empty (a new install): a lazy chunk, out of every other first load (§7). */
+const EmptyCatalogue = lazy(() => import('../features/catalogue/components/empty-catalogue').then((m) => ({ default: m.EmptyCatalogue })));
 
 /** The home's heading words: the spec's while some product has a verified saving, else neutral. */
 const DEALS_TITLE = "Today's Top Deals";
@@ -127,7 +130,9 @@ export function HomePage() {
       </div>
 
       {catalogueEmpty ? (
-        <EmptyCatalogue />
+        <Suspense fallback={null}>
+          <EmptyCatalogue />
+        </Suspense>
       ) : (
         <>
           <CategoryButtons selected={category} onSelect={choose} />
@@ -166,7 +171,7 @@ export function HomePage() {
         </>
       )}
       {/* Issue 30: any amazon.co.uk product by its link; a product we hold opens its alert dialog. */}
-      <TrackProductBox onTrack={alertDialog.open} />
+      <LazyTrackProductBox onTrack={alertDialog.open} />
       {alertDialog.element}
       {alternatives.element}
       <LazyPreferencesSurvey email={session.email} token={session.token} />

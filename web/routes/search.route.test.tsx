@@ -16,6 +16,7 @@ import { SHOPPER_CATEGORY_KEYS } from '../../common/categories';
 import { forgetAnnouncedSearch } from '../features/search/search-toasts.hook';
 import { fakeApi, makeProduct, renderRoutes, type FakeAnswer, type FakeCall } from '../testing/harness';
 import { SearchPage } from './search.route';
+import { SearchBox } from '../features/search/components/search-box';
 
 // Each test is a fresh tab: the toasts announce a search once per tab (search-toasts.hook.ts).
 beforeEach(() => forgetAnnouncedSearch());
@@ -54,7 +55,7 @@ function renderSearch(url: string, searchRoute: FakeAnswer | ((call: FakeCall) =
   const api = fakeApi({ 'POST /api/products/search': searchRoute, 'GET /api/config': CONFIG });
   const view = renderRoutes(
     [
-      { path: '/search', element: <SearchPage /> },
+      { path: '/search', element: <SearchPage SearchBox={SearchBox} /> },
       { path: '*', element: <p>Another page</p> },
     ],
     url,
@@ -183,6 +184,13 @@ describe('Search page URL state', () => {
     const categories = within(screen.getByRole('region', { name: 'Browse by category' })).getAllByRole('link');
     expect(categories.map((link) => link.getAttribute('href'))).toEqual(SHOPPER_CATEGORY_KEYS.map((key) => `/categories/${key}`));
     expect(categories[0]).toHaveTextContent('Home & Kitchen');
+    // The spec's header links of this page: Popular Products and Today's Deals to /todays-deals, Blog to /blog.
+    const links = within(screen.getByRole('navigation', { name: 'Deals and guides' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Popular Products', '/todays-deals'],
+      ["Today's Deals", '/todays-deals'],
+      ['Blog', '/blog'],
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Search Deals' }));
     expect(await screen.findByText('Search Required')).toBeVisible();

@@ -28,7 +28,7 @@ import {
   searchPageCriteria,
   type SortBy,
 } from '../features/products/search-criteria';
-import { SearchLanding } from '../features/search/components/search-landing';
+import { SearchLanding, type SearchBoxComponent } from '../features/search/components/search-landing';
 import { SearchRecoveryNotice } from '../features/search/components/search-recovery-notice';
 import { cleanSearchText, countOf } from '../features/search/search-text.rules';
 import { useSearchToasts } from '../features/search/search-toasts.hook';
@@ -40,7 +40,7 @@ import { clampPage } from '../lib/pagination.rules';
 import { formatCount } from '../../common/numbers';
 import { paths } from '../../common/paths';
 
-export function SearchPage() {
+export function SearchPage({ SearchBox }: { SearchBox: SearchBoxComponent }) {
   const [params, setParams] = useSearchParams();
   // As the API accepts it (no control characters, at most 200 characters): a long or odd link never answers 400.
   const term = cleanSearchText(params.get('q') ?? '');
@@ -103,7 +103,7 @@ export function SearchPage() {
     setParams(next);
   }
 
-  if (term === '') return <SearchLanding catalogueSize={config.data?.catalogueSize} />;
+  if (term === '') return <SearchLanding SearchBox={SearchBox} catalogueSize={config.data?.catalogueSize} />;
 
   if (search.isError) {
     return (

@@ -6,14 +6,18 @@
  *
  * Usage: `npx vite build && npx tsx web/scripts/first-load-size.ts [route-chunk-prefix]`
  * (default `home.route`). Prints each file and the total in KiB; exits 1 above the budget.
+ * To measure without replacing dist/ (others may be serving it), build elsewhere and name the
+ * folder: `npx vite build --outDir /tmp/web && npx tsx web/scripts/first-load-size.ts --dist /tmp/web`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DIST = path.resolve(process.cwd(), 'dist/web');
+const args = process.argv.slice(2);
+const distAt = args.indexOf('--dist');
+const DIST = path.resolve(process.cwd(), distAt >= 0 ? (args.splice(distAt, 2)[1] ?? 'dist/web') : 'dist/web');
 const BUDGET_KIB = 150;
-const routePrefix = process.argv[2] ?? 'home.route';
+const routePrefix = args[0] ?? 'home.route';
 
 /** Static imports of a built chunk: `import … from "./x.js"` and bare `import "./x.js"`. */
 function staticImports(code: string): string[] {
@@ -33,7 +37,7 @@ function collect(files: string[], seen: Set<string>): void {
 const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] as string);
 const route = readdirSync(path.join(DIST, 'assets')).find((f) => f.startsWith(`${routePrefix}-`) && f.endsWith('.js'));
-if (!route) throw new Error(`no chunk named ${routePrefix}-*.js in dist/web/assets (run vite build first)`);
+if (!route) throw new Error(`no chunk named ${routePrefix}-*.js in ${DIST}/assets (run vite build first)`);
 
 const seen = new Set<string>();
 collect([...entry, route], seen);

@@ -7,6 +7,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { AlertBell } from '../features/alerts/components/alert-bell';
 import { DemoBanner } from '../features/catalogue/components/demo-banner';
+import { useSavedSearches } from '../features/saved-searches/saved-searches.query';
 import { useSession } from '../features/session/session.store';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -16,6 +17,8 @@ const YourRecord = lazy(() => import('../features/saved-searches/components/your
 
 export function RootLayout() {
   const session = useSession();
+  // A visitor with saved searches but no alerts reaches them, "Sent to you" and the feed through the bell too.
+  const savedSearches = useSavedSearches({ email: session.email, token: session.token });
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -36,6 +39,7 @@ export function RootLayout() {
       <AlertBell
         email={session.email}
         token={session.token}
+        hasOtherRecord={(savedSearches.data?.length ?? 0) > 0}
         panelExtra={
           <Suspense fallback={null}>
             <YourRecord held={{ email: session.email, token: session.token }} />

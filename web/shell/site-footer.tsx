@@ -1,6 +1,6 @@
 /**
  * Site footer (shopper-screens §1, §2; DESIGN.md §4 "Affiliate links"): legal and help links, the
- * category deals pages footers link to (/category-deals/{electronics, home-kitchen, fashion, baby,
+ * search landing page (/search, issue 28), the category deals pages footers link to (/category-deals/{electronics, home-kitchen, fashion, baby,
  * automotive}, spec §2), the Amazon Associates disclosure, "prices are subject to change", copyright.
  * Every link is built from common/paths.ts (issue 26: each path written once).
  */
@@ -10,6 +10,8 @@ import { useConfig } from '../lib/config.query';
 
 const LINKS: readonly { to: string; label: string }[] = [
   { to: paths.todaysDeals(), label: "Today's Deals" },
+  // The search landing page (issue 28): nothing else in the shell links it.
+  { to: paths.search(), label: 'Search Deals' },
   { to: paths.dealAlerts(), label: 'Deal Alerts' },
   { to: paths.howItWorks(), label: 'How It Works' },
   { to: paths.faq(), label: 'FAQ' },

@@ -123,6 +123,12 @@ export const products = pgTable(
      */
     priceSource: text('price_source').notNull().default('csv'),
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * False when an owner took the product off the shop (issue 29; docs/decisions/0034): it stays
+     * here and in the admin list, but every shopper-facing read carries {@link shopperVisible} and
+     * alert judging skips it. Migration 0024.
+     */
+    isActive: boolean('is_active').notNull().default(true),
     /** When the current price was observed. */
     priceAsOf: timestamp('price_as_of', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -172,6 +178,20 @@ export const products = pgTable(
       .where(sql`deal_kind is null`),
   ],
 );
+
+/**
+ * The condition every shopper-facing read of `products` carries (issue 29, decision 0034): the
+ * product is active. Listings, search, suggestions, the product page, alternatives, the sitemap and
+ * feeds, landing, category and Under £15 pages, `/go`, saved-search matching and alert judging all
+ * AND it in; admin reads, imports and price checks do not. Renders as `"products"."is_active"`, so
+ * raw SQL that aliases the table writes `p.is_active` instead ({@link shopperVisibleAs}).
+ */
+export const shopperVisible: SQL<boolean> = sql<boolean>`${products.isActive}`;
+
+/** {@link shopperVisible} for raw SQL that names `products` by the alias `alias` (e.g. 'p'). */
+export function shopperVisibleAs(alias: string): SQL<boolean> {
+  return sql<boolean>`${sql.identifier(alias)}.is_active`;
+}
 
 /**
  * The catalogue's word dictionary for typo tolerance (issue 28; decision 0026): every word of 3–40

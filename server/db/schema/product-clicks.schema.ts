@@ -46,6 +46,8 @@ export const productClicks = pgTable(
     // (clicked_at, id): the admin lists and CSV exports page through a date range newest first (issue 13).
     index('product_clicks_clicked_at_id_idx').on(t.clickedAt.desc(), t.id.desc()),
     index('product_clicks_email_idx').on(t.email, t.clickedAt.desc()),
+    // The newest title and category of a product key, for the Clicks tab's top products (migration 0025).
+    index('product_clicks_key_id_idx').on(sql`coalesce(${t.asin}, ${t.dealId})`, t.id.desc()),
     index('product_clicks_visit_ref_idx')
       .on(t.visitRef)
       .where(sql`visit_ref is not null`),

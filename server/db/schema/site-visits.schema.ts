@@ -11,8 +11,8 @@
  * - `search_counts`: keyword searches per hour (no query text, no visitor), for "Search Feed
  *   Queries". Hours, because every Europe/London day boundary is a whole UTC hour.
  * - `analytics_changes`: a counter per analytics table bumped by a statement trigger on UPDATE,
- *   DELETE and TRUNCATE (migration 0009), so each app instance's in-memory click index
- *   (server/features/clicks/click-log-cache.ts) knows to reload after clicks were erased.
+ *   DELETE and TRUNCATE (migration 0009). It told the in-memory click index of issue 13 to reload;
+ *   since migration 0025 the figures come from `analytics_daily` (decision 0028) and nothing reads it.
  */
 import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 

@@ -5,7 +5,7 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import type { Visitor } from '../visitors';
 import type { AlertProductPrice, AlertRow } from './alert-shape';
 import type { AlertType } from '../../../common/alert-kinds';
@@ -23,7 +23,7 @@ export interface CatalogueProduct {
   inStock: boolean | null;
 }
 
-/** The catalogue product with `asin`, or undefined. */
+/** The active catalogue product with `asin` (an owner's inactive one takes no new alerts: decision 0034), or undefined. */
 export async function findProductByAsin(db: Db | Tx, asin: string): Promise<CatalogueProduct | undefined> {
   const [row] = await db
     .select({
@@ -37,7 +37,7 @@ export async function findProductByAsin(db: Db | Tx, asin: string): Promise<Cata
       inStock: products.inStock,
     })
     .from(products)
-    .where(eq(products.asin, asin))
+    .where(and(eq(products.asin, asin), shopperVisible))
     .limit(1);
   return row;
 }

@@ -5,23 +5,30 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import { productColumns, type ProductRow } from '../products';
 
-/** The product with this ASIN, or undefined. */
+/** The active product with this ASIN, or undefined (an inactive one has no alternatives: its page is a 404). */
 export async function findSourceProduct(db: Db, asin: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.asin, asin)).limit(1);
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.asin, asin), shopperVisible))
+    .limit(1);
   return row;
 }
 
-/** Product id by ASIN of those of `asins` in the catalogue (at most 10 look-ups by the unique index). */
-export async function catalogueIdsByAsin(db: Db, asins: readonly string[]): Promise<Map<string, number>> {
+/**
+ * Product id by ASIN of those of `asins` in the catalogue (at most 10 look-ups by the unique index);
+ * null for a product an owner made inactive (decision 0034: the caller leaves it out, Amazon's copy too).
+ */
+export async function catalogueIdsByAsin(db: Db, asins: readonly string[]): Promise<Map<string, number | null>> {
   if (asins.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, asin: products.asin })
+    .select({ id: products.id, asin: products.asin, visible: shopperVisible })
     .from(products)
     .where(inArray(products.asin, [...asins]));
-  return new Map(rows.map((r) => [r.asin, r.id]));
+  return new Map(rows.map((r) => [r.asin, r.visible ? r.id : null]));
 }
 
 /**
@@ -42,6 +49,7 @@ export async function findTextNeighbours(
         sql`${products.searchVector} @@ ${query}`,
         ne(products.asin, opts.excludeAsin),
         sql`${products.pricePence} > 0`,
+        shopperVisible,
         opts.category ? eq(products.category, opts.category) : undefined,
       ),
     )
@@ -72,7 +80,9 @@ export async function findTypeCandidates(
   const typed = db
     .select({ id: products.id })
     .from(products)
-    .where(and(sql`${products.searchVector} @@ ${type}`, ne(products.asin, opts.excludeAsin), sql`${products.pricePence} > 0`))
+    .where(
+      and(sql`${products.searchVector} @@ ${type}`, ne(products.asin, opts.excludeAsin), sql`${products.pricePence} > 0`, shopperVisible),
+    )
     .orderBy(...(sameCategory ? [sql`${sameCategory} desc`, products.id] : [products.id]))
     .limit(TYPE_MATCHES_RANKED)
     .as('typed');

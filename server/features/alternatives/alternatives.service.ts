@@ -228,7 +228,9 @@ async function amazonRanking(
   const mine = new Set(titleWords(ctx.source.title, 12));
   const candidates: Array<{ item: Item; input: ScoredInput }> = [];
   for (const product of found) {
-    const row = amazonRowOf(product, ids.get(product.asin));
+    const id = ids.get(product.asin);
+    if (id === null) continue; // an owner took it off the shop (decision 0034)
+    const row = amazonRowOf(product, id);
     if (!row || !ctx.view.shows(row)) continue;
     if (ctx.sourceInput.pricePence > 0 && row.pricePence > ctx.sourceInput.pricePence * DEARER_LIMIT) continue;
     // Amazon's matches are judged as the catalogue's are (issue 28): the same type, or nothing.

@@ -81,6 +81,7 @@ export async function dueAsins(db: Queryable, opts: { staleBefore: Date; clicksS
     where (a.fetched_at is null or a.fetched_at < ${opts.staleBefore.toISOString()}::timestamptz)
       and not exists (select 1 from ${dealAlerts} d where d.product_asin = p.asin and d.is_active)
       and p.is_demo = false
+      and p.is_active -- an owner's inactive product (decision 0034) spends no quota
     order by (a.asin is not null) desc, a.fetched_at asc nulls last, coalesce(c.clicks, 0) desc, p.popularity_score desc, p.id
     limit ${opts.limit}
   `);

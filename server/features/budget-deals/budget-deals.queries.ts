@@ -6,7 +6,7 @@ import { and, asc, count, lte, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { budgetDeals } from '../../db/schema/budget-deals.schema';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import { priceShowableSql, productColumns, type ProductRow } from '../products';
 
 type Queryable = Db | Tx;
@@ -36,7 +36,7 @@ export async function findBudgetDeals(db: Db, maxPence: number, limit: number, f
     .select(productColumns)
     .from(budgetDeals)
     .innerJoin(products, sql`${products.id} = ${budgetDeals.productId}`)
-    .where(and(lte(products.pricePence, maxPence), priceShowableSql(freshSince)))
+    .where(and(lte(products.pricePence, maxPence), priceShowableSql(freshSince), shopperVisible))
     .orderBy(asc(budgetDeals.position), asc(budgetDeals.productId))
     .limit(limit);
 }
@@ -54,9 +54,10 @@ export async function budgetDealsSummary(
   const [row] = await db
     .select({
       listed: count(),
-      available: sql<number>`count(*) filter (where ${products.pricePence} <= ${maxPence} and ${priceShowableSql(freshSince)})`.mapWith(
-        Number,
-      ),
+      available:
+        sql<number>`count(*) filter (where ${products.pricePence} <= ${maxPence} and ${priceShowableSql(freshSince)} and ${shopperVisible})`.mapWith(
+          Number,
+        ),
       updatedAt: max(budgetDeals.addedAt),
     })
     .from(budgetDeals)

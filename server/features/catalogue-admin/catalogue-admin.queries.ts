@@ -17,6 +17,8 @@ export interface AdminProductRow extends ProductRow {
   dealPercent: number | null;
   dealLabel: string | null;
   updatedAt: Date;
+  /** False when an owner took it off the shop (issue 29, decision 0034); admin reads show it anyway. */
+  isActive: boolean;
 }
 
 const adminColumns = {
@@ -25,6 +27,7 @@ const adminColumns = {
   dealPercent: products.dealPercent,
   dealLabel: products.dealLabel,
   updatedAt: products.updatedAt,
+  isActive: products.isActive,
 };
 
 /** What the list keeps (all AND-ed); null/undefined keeps everything. */
@@ -35,6 +38,8 @@ export interface AdminProductFilter {
   search?: string | undefined;
   /** Exact ASIN. */
   asin?: string | undefined;
+  /** Only active or only inactive products (decision 0034); undefined keeps both. */
+  status?: 'active' | 'inactive' | undefined;
 }
 
 /** `text` for a LIKE pattern: `%`, `_` and `\` match themselves. */
@@ -46,6 +51,7 @@ function whereOf(filter: AdminProductFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.category) conditions.push(eq(products.category, filter.category));
   if (filter.asin) conditions.push(eq(products.asin, filter.asin));
+  if (filter.status) conditions.push(eq(products.isActive, filter.status === 'active'));
   if (filter.search) {
     // "Contains" is what an owner expects of an admin search box (part of a title, a brand, an
     // ASIN), not the shoppers' stemmed full-text match; admin lists are rare, so a scan is fine.
@@ -212,6 +218,8 @@ export interface ProductDetailsUpdate {
   title?: string;
   imageUrl?: string | null;
   category?: string;
+  /** Shown to shoppers or not (decision 0034). */
+  isActive?: boolean;
 }
 
 /** Writes `update` onto product `id` and moves `updated_at` to `now`. No-op when `update` is empty. */

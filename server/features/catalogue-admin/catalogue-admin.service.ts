@@ -50,7 +50,12 @@ import { topDealChipOf } from './top-deal-chips.rules';
 
 /** Row → the admin Product shape (the shopper shape with the default tag, its deal basis and `lastUpdated`). */
 export function toAdminProduct(row: AdminProductRow, affiliateTag: string): AdminProduct {
-  return { ...toShownProduct(row, affiliateTag), dealBasis: dealBasisOf(row), lastUpdated: row.updatedAt.toISOString() };
+  return {
+    ...toShownProduct(row, affiliateTag),
+    dealBasis: dealBasisOf(row),
+    lastUpdated: row.updatedAt.toISOString(),
+    isActive: row.isActive,
+  };
 }
 
 /**
@@ -59,7 +64,7 @@ export function toAdminProduct(row: AdminProductRow, affiliateTag: string): Admi
  * 1..totalPages, so a list whose last page was just emptied answers the new last page.
  */
 export async function listAdminProducts(db: Db, affiliateTag: string, q: AdminProductsQuery): Promise<AdminProductsResponse> {
-  const filter = { category: q.category, search: q.search, asin: q.asin };
+  const filter = { category: q.category, search: q.search, asin: q.asin, status: q.status };
   const total = await countAdminProducts(db, filter);
   const totalPages = Math.max(1, Math.ceil(total / q.limit));
   const page = Math.min(q.page, totalPages);
@@ -230,7 +235,11 @@ const shown = (value: string | null | undefined): string => (value === null || v
  * refreshes the 30-day statistics and deal basis). The audit entry 'products.edit' names the ASIN and
  * every changed field as "old → new" (prices in pounds). Answers the product as the list shows it and
  * those changes (empty when nothing differed; then nothing is written but the audit entry is not
- * either). Fails 'not-found' (404) when no product has this ASIN. Throws what the database throws.
+ * either). `isActive` (decision 0034) takes the product off every shopper page and out of alert
+ * judging, or puts it back: recorded as its own audit entry, 'products.deactivate' or
+ * 'products.activate' with the ASIN as target ("Deactivated product B0…"), beside a 'products.edit'
+ * entry for any other field changed with it. Fails 'not-found' (404) when no product has this ASIN.
+ * Throws what the database throws.
  */
 export async function editProduct(
   db: Db,
@@ -258,6 +267,12 @@ export async function editProduct(
   }
   const newPrice = edit.price !== undefined && edit.price !== before.pricePence ? edit.price : undefined;
   if (newPrice !== undefined) changed.price = `${penceToPriceString(before.pricePence)} → ${penceToPriceString(newPrice)}`;
+  const edited = { ...changed };
+  const activeLabel = (active: boolean) => (active ? 'active' : 'inactive');
+  if (edit.isActive !== undefined && edit.isActive !== before.isActive) {
+    details.isActive = edit.isActive;
+    changed.isActive = `${activeLabel(before.isActive)} → ${activeLabel(edit.isActive)}`;
+  }
   if (Object.keys(changed).length > 0) {
     await catalogueTransaction(db, async (tx) => {
       await updateProductDetails(tx, before.id, details, now);
@@ -284,7 +299,19 @@ export async function editProduct(
         );
       }
       await noteCatalogueWrite(tx);
-      await recordAdminAction(tx, { adminId, action: 'products.edit', target: asin, detail: { changed } }, now);
+      if (Object.keys(edited).length > 0)
+        await recordAdminAction(tx, { adminId, action: 'products.edit', target: asin, detail: { changed: edited } }, now);
+      if (details.isActive !== undefined)
+        await recordAdminAction(
+          tx,
+          {
+            adminId,
+            action: details.isActive ? 'products.activate' : 'products.deactivate',
+            target: asin,
+            detail: { changed: { isActive: changed.isActive! } },
+          },
+          now,
+        );
     });
   }
   const after = (await findProductByAsin(db, asin)) ?? before;

@@ -59,9 +59,9 @@ describe('PATCH /api/admin/products/{asin}', () => {
       [{ price: 'free' }, /^price: must be a price in pounds/],
       [{ imageUrl: 'javascript:alert(1)' }, /^imageUrl: must be an http\(s\) URL/],
       [{ category: 'weapons' }, /^category: must be one of/],
-      [{ isActive: false }, /^isActive: cannot be changed/],
+      [{ isActive: 'no' }, /^isActive: must be true or false/],
       [{ colour: 'red' }, /colour/],
-      [{}, /must change at least one of title, price, imageUrl, category/],
+      [{}, /must change at least one of title, price, imageUrl, category, isActive/],
     ];
     for (const [body, message] of cases) {
       const res = await patch(url, body);

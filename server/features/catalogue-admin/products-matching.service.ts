@@ -1,6 +1,6 @@
 /**
  * "Select all M matching" on the Products tab (issue 29): deletes every product the list's filter
- * (category, search) matches on the server, not only the ids on screen, once the owner has
+ * (category, search, active or inactive) matches on the server, not only the ids on screen, once the owner has
  * confirmed the exact number. The deletion itself is the bulk delete's (`deleteProducts`: its
  * audit entry lists the ASINs, and whatever a bulk delete keeps or removes with a product applies),
  * in calls of at most MAX_IDS_PER_CALL products, so a 98k catalogue is never one giant statement.
@@ -25,7 +25,7 @@ export async function deleteMatchingProducts(
   body: ProductsMatchingDeleteBody,
   now: Date,
 ): Promise<Outcome<DeletedCountResponse>> {
-  const ids = await findAdminProductIds(db, { category: body.category, search: body.search });
+  const ids = await findAdminProductIds(db, { category: body.category, search: body.search, status: body.status });
   if (body.confirmDeleteCount !== ids.length) {
     return fail('conflict', `confirmDeleteCount: must be ${ids.length}, the number of products matching the filter`, {
       deleteCount: ids.length,

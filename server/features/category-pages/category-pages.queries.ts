@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../db/schema/category-pages.schema';
 import { productColumns, type ProductRow } from '../products';
 
@@ -43,7 +43,7 @@ export async function findPageProducts(db: Db, pageId: number, limit: number): P
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(sql`${products.id} = any(${sql.param(ids)}::bigint[])`);
+    .where(and(sql`${products.id} = any(${sql.param(ids)}::bigint[])`, shopperVisible));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -57,13 +57,16 @@ async function rollups(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.k, r.v]));
 }
 
-/** The same figures counted straight from site_visits and product_clicks (written independently of the migration's SQL). */
+/** utm_source=email or utm_medium=email, case and surrounding spaces ignored (issue 29). */
+const fromEmail = (source: string | null, medium: string | null) => [source, medium].some((p) => p?.trim().toLowerCase() === 'email');
+
+/** The same figures counted straight from site_visits, product_clicks and category_clicks (written independently of the migrations' SQL). */
 async function counted(): Promise<Record<string, string>> {
   const out = new Map<string, [number, number, number, number]>();
-  // Each figure on its day's row and on its month's ('{dimension}@month', day = the 1st).
+  // Each figure on its day's row, its month's ('{dimension}@month', day = the 1st) and its year's ('@year', 1 January; migration 0025).
   const add = (k: string, i: 0 | 1 | 2 | 3) => {
     const [day, dimension, key] = k.split('|') as [string, string, string];
-    for (const row of [k, `${day.slice(0, 7)}-01|${dimension}@month|${key}`]) {
+    for (const row of [k, `${day.slice(0, 7)}-01|${dimension}@month|${key}`, `${day.slice(0, 4)}-01-01|${dimension}@year|${key}`]) {
       const v = out.get(row) ?? [0, 0, 0, 0];
       v[i]++;
       out.set(row, v);
@@ -77,29 +80,67 @@ async function counted(): Promise<Record<string, string>> {
     device: string | null;
     asin: string | null;
     clicked: boolean;
+    email: string | null;
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
   }>(
     sql`select to_char(visited_at at time zone 'Europe/London', 'YYYY-MM-DD') as day, path, referrer_host as host, device, asin,
-               exists (select 1 from product_clicks c where c.visit_ref = v.ref) as clicked
+               exists (select 1 from product_clicks c where c.visit_ref = v.ref) as clicked,
+               email, utm_source as source, utm_medium as medium, utm_campaign as campaign
         from site_visits v`,
   );
   for (const v of visits) {
+    const campaign =
+      v.source === null && v.medium === null && v.campaign === null
+        ? []
+        : [[v.source, v.medium, v.campaign].map((p) => p ?? '').join('\u0001')];
     for (const k of [
       `${v.day}|total|`,
       `${v.day}|page|${page(v.path)}`,
       `${v.day}|referrer|${v.host ?? ''}`,
       `${v.day}|device|${v.device ?? 'unknown'}`,
+      ...campaign.map((c) => `${v.day}|campaign|${c}`),
+      ...(v.email === null ? [`${v.day}|visit_kind|anonymous`] : []),
+      ...(fromEmail(v.source, v.medium) ? [`${v.day}|visit_kind|email_source`] : []),
     ]) {
       add(k, 0);
       if (v.asin) add(k, 1);
       if (v.clicked) add(k, 2);
     }
   }
-  const clicks = await exec<{ day: string; device: string | null }>(
-    sql`select to_char(clicked_at at time zone 'Europe/London', 'YYYY-MM-DD') as day, device from product_clicks`,
+  const clicks = await exec<{
+    day: string;
+    device: string | null;
+    asin: string | null;
+    deal: string | null;
+    category: string | null;
+    email: string | null;
+    source: string | null;
+    medium: string | null;
+  }>(
+    sql`select to_char(clicked_at at time zone 'Europe/London', 'YYYY-MM-DD') as day, device, asin, deal_id as deal, category, email,
+               utm_source as source, utm_medium as medium
+        from product_clicks`,
   );
   for (const c of clicks) {
     add(`${c.day}|total|`, 3);
     add(`${c.day}|device|${c.device ?? 'unknown'}`, 3);
+    // Migration 0025: the Clicks tab's dimensions.
+    if ((c.asin ?? c.deal) !== null) add(`${c.day}|product|${c.asin ?? c.deal}`, 3);
+    add(`${c.day}|click_category|${c.category ?? ''}`, 3);
+    if (c.email !== null) add(`${c.day}|click_email|${c.email}`, 3);
+    else add(`${c.day}|click_kind|anonymous`, 3);
+    if (fromEmail(c.source, c.medium)) add(`${c.day}|click_kind|email_source`, 3);
+  }
+  const buttons = await exec<{ day: string; slug: string; name: string | null; email: string | null }>(
+    sql`select to_char(clicked_at at time zone 'Europe/London', 'YYYY-MM-DD') as day, category_slug as slug, category_name as name,
+               user_email as email
+        from category_clicks`,
+  );
+  for (const b of buttons) {
+    add(`${b.day}|category_button|${b.slug}\u0001${b.name ?? ''}`, 3);
+    if (b.email !== null) add(`${b.day}|category_button_user|${b.email}`, 3);
   }
   return Object.fromEntries([...out].map(([k, v]) => [k, v.join('/')]));
 }
@@ -185,6 +226,48 @@ describe('the roll-ups equal the raw rows', () => {
     await database.db.execute(sql`truncate product_clicks`);
     expect(await rollups()).toEqual(await counted());
     await database.db.execute(sql`truncate site_visits`);
+    expect(await rollups()).toEqual({});
+  });
+
+  it("the Clicks tab's dimensions (migration 0025): products, categories, addresses, campaigns, kinds and category buttons", async () => {
+    await database.db.execute(
+      sql`insert into site_visits (ref, path, asin, email, utm_source, utm_medium, utm_campaign, visited_at) values
+          (${ref(21)}, '/deals/B0AAAAAAA1', 'B0AAAAAAA1', 'ana@example.com', 'email', 'weekly', 'oct', '2026-10-24T23:00:00Z'),
+          (${ref(22)}, '/', null, null, 'newsletter', ' Email ', null, '2026-10-25T01:30:00Z'),
+          (${ref(23)}, '/', null, null, null, null, 'spring', '2026-03-29T00:30:00Z'),
+          (${ref(24)}, '/blog', null, 'ben@example.com', null, null, null, '2026-03-28T23:59:59Z')`,
+    );
+    await database.db.execute(
+      sql`insert into product_clicks (email, asin, deal_id, category, click_type, affiliate_tag, destination_url, recorded_by,
+                                      utm_source, utm_medium, visit_ref, clicked_at) values
+          ('ana@example.com', 'B0AAAAAAA1', null, 'home-kitchen', 'shop', 't-21', 'https://www.amazon.co.uk/', 'sql', 'email', null, ${ref(21)}, '2026-10-24T23:10:00Z'),
+          ('ana@example.com', null, 'air-fryer', null, 'shop', 't-21', 'https://www.amazon.co.uk/', 'sql', null, 'EMAIL', ${ref(22)}, '2026-10-25T02:00:00Z'),
+          (null, null, null, 'electronics', 'title', 't-21', 'https://www.amazon.co.uk/', 'sql', 'emailer', null, null, '2026-03-29T22:59:59Z'),
+          ('ben@example.com', 'B0BBBBBBB2', null, 'electronics', 'title', 't-21', 'https://www.amazon.co.uk/', 'sql', null, null, ${ref(23)}, '2026-03-29T23:00:00Z')`,
+    );
+    await database.db.execute(
+      sql`insert into category_clicks (category_name, category_slug, user_email, page_url, clicked_at) values
+          ('Kitchen', 'home-kitchen', 'ana@example.com', '/', '2026-03-29T00:30:00Z'),
+          ('Electronics', 'electronics', null, null, '2026-03-29T12:00:00Z'),
+          ('Kitchen', 'home-kitchen', 'ben@example.com', '/categories', '2026-10-25T01:30:00Z')`,
+    );
+    const rows = await rollups();
+    expect(rows).toEqual(await counted());
+    expect(rows['2026-10-25|click_email|ana@example.com']).toBe('0/0/0/2');
+    expect(rows['2026-10-01|click_kind@month|email_source']).toBe('0/0/0/2');
+    expect(rows['2026-10-25|visit_kind|email_source']).toBe('2/1/2/0');
+    expect(rows['2026-03-30|product|B0BBBBBBB2']).toBe('0/0/0/1');
+    expect(rows['2026-03-01|campaign@month|\u0001\u0001spring']).toBe('1/0/1/0');
+
+    // An address erased (its clicks kept anonymously), a click moved to another product, a button click deleted, then truncates.
+    await database.db.execute(sql`update product_clicks set email = null where email = 'ana@example.com'`);
+    await database.db.execute(sql`update product_clicks set asin = 'B0CCCCCCC3', utm_medium = null where deal_id = 'air-fryer'`);
+    await database.db.execute(sql`update site_visits set email = null, utm_campaign = 'nov' where ref = ${ref(21)}`);
+    await database.db.execute(sql`delete from category_clicks where user_email = 'ben@example.com'`);
+    expect(await rollups()).toEqual(await counted());
+    await database.db.execute(sql`truncate category_clicks`);
+    expect(await rollups()).toEqual(await counted());
+    await database.db.execute(sql`truncate product_clicks, site_visits`);
     expect(await rollups()).toEqual({});
   });
 });

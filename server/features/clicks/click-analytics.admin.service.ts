@@ -1,15 +1,18 @@
 /**
  * The owners' click, category-click and e-mail analytics (admin-area §2 "Clicks tab",
  * "Category-clicks tab", §3 "Click stats", "Category click stats", "Email tracking", §7; issue 13).
- * Figures come from this instance's in-memory click index, brought up to date first
- * (click-log-cache.ts), so they are exact as of the request; the rows of a list are then read by
- * id. Every range is `[from, to)`; a London date `endDate` covers that whole day.
+ * Counts come from the database's roll-ups (click-rollups.queries.ts; migrations 0020 and 0025,
+ * decision 0028): whole London days from the roll-ups, the partial days at a date-time bound from
+ * the raw rows, so they are exact as of the request whichever instance recorded the events, and no
+ * server keeps an index of them (issue 31). Lists are the newest rows of the range, read through the
+ * time indexes. Every range is `[from, to)`; a London date `endDate` covers that whole day.
  *
  * Definitions (shown to owners beside the cards):
  * - a click from an e-mail / an e-mail visit carries `utm_source=email` or `utm_medium=email`;
  * - an anonymous click or visit has no tracking e-mail;
  * - unique users are distinct e-mail addresses; unique products distinct ASINs (or deal ids);
  * - click-through rate = visits from which a click to Amazon was made ÷ visits × 100, one decimal.
+ * Ranked lists: most first, ties by name A→Z (`Intl.Collator`).
  */
 import { penceToPriceString } from '../../../common/money';
 import {
@@ -31,19 +34,28 @@ import {
   type UserClicksResponse,
 } from '../../../common/api/click-analytics.admin.schema';
 import type { Database } from '../../db/client';
-import { FLAG_EMAIL_SOURCE, campaignParts } from './click-log';
-import { countProductClicks, countVisits } from './click-log-counts';
-import { freshClickLogs } from './click-log-cache';
 import {
-  categoryClicksByIds,
   clicksOfEmail,
-  productClicksByIds,
+  newestCategoryClicks,
+  newestEmailVisits,
+  newestProductClicks,
   searchesIn,
-  visitsByIds,
   type InstantRange,
   type ProductClickDbRow,
 } from './click-analytics.queries';
-import { newestPositions, rankCounts } from './click-analytics.rules';
+import {
+  clicksPerDay,
+  keyCount,
+  keySums,
+  lastClicks,
+  productLabels,
+  splitRange,
+  sumOfKeysContaining,
+  topKeySums,
+  totalSums,
+  type KeySums,
+} from './click-rollups.queries';
+import { dayNumberDate } from './click-analytics.rules';
 
 /** A validated range: the instants and the dates as asked (echoed in answers and file names). */
 export interface AnalyticsRange extends InstantRange {
@@ -62,7 +74,6 @@ export function toAnalyticsRange(query: { startDate?: string; endDate?: string }
 }
 
 const echo = (range: AnalyticsRange) => ({ startDate: range.startDate, endDate: range.endDate });
-const bounds = (range: InstantRange): [number, number] => [range.from?.getTime() ?? -Infinity, range.to?.getTime() ?? Infinity];
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 /** A product click row in the API's shape (spec §3; prices in pounds as strings). */
@@ -85,58 +96,106 @@ export function toClickRow(r: Omit<ProductClickDbRow, 'affiliateTag'>): ProductC
   };
 }
 
+const collator = new Intl.Collator();
+/** Most first, ties by key A→Z. */
+const ranked = (rows: KeySums[]) => rows.sort((a, b) => b.n - a.n || collator.compare(a.key, b.key));
+const DAY_MS = 86_400_000;
+
+/** Every London day from the first to the last day with clicks, with 0 for the days between. */
+function daySeries(days: Array<{ date: string; clicks: number }>): ClickStats['clicksPerDay'] {
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return [];
+  const counts = new Map(days.map((d) => [d.date, d.clicks]));
+  const out: ClickStats['clicksPerDay'] = [];
+  for (let d = Date.parse(first.date) / DAY_MS; d <= Date.parse(last.date) / DAY_MS; d++) {
+    const date = dayNumberDate(d);
+    out.push({ date, clicks: counts.get(date) ?? 0 });
+  }
+  return out;
+}
+
 /** `GET /api/admin/product-clicks-stats`: click stats of the range (spec §3) with the tab's cards and charts. */
-export async function productClickStats(database: Database, range: AnalyticsRange, now: Date): Promise<ClickStats> {
-  const { productClicks: log } = await freshClickLogs(database, now);
-  const c = countProductClicks(log, ...bounds(range));
-  const users = rankCounts(c.perUser, log.users);
-  const keys = rankCounts(c.perKey, log.keys);
-  const categories = rankCounts(c.perGroup, log.groups).map((i) => ({
-    category: log.groups.values[i] as string,
-    clicks: c.perGroup[i] as number,
-  }));
-  if (c.uncategorised > 0) categories.push({ category: 'Uncategorised', clicks: c.uncategorised });
+export async function productClickStats(database: Database, range: AnalyticsRange): Promise<ClickStats> {
+  const db = database.db;
+  const span = splitRange(range);
+  const [total, anonymous, products, users, perDay, categories] = await Promise.all([
+    totalSums(db, 'clicks', span),
+    totalSums(db, 'click_anonymous', span),
+    topKeySums(db, 'product', span, TOP_LIST_SIZE),
+    topKeySums(db, 'click_email', span, TOP_LIST_SIZE),
+    clicksPerDay(db, span),
+    keySums(db, 'click_category', span),
+  ]);
+  const topProducts = ranked(products.rows).slice(0, TOP_LIST_SIZE);
+  const topUsers = ranked(users.rows).slice(0, TOP_LIST_SIZE);
+  const [labels, last] = await Promise.all([
+    productLabels(
+      db,
+      topProducts.map((p) => p.key),
+    ),
+    lastClicks(
+      db,
+      topUsers.map((u) => u.key),
+      range,
+    ),
+  ]);
   return {
     range: echo(range),
-    totalClicks: c.total,
-    uniqueUsers: users.length,
-    uniqueProducts: keys.length,
-    anonymousClicks: c.anonymous,
-    topProducts: keys.slice(0, TOP_LIST_SIZE).map((i) => ({
-      asin: log.keys.values[i] as string,
-      title: log.keyLabels[i] ?? null,
-      category: log.keyGroups[i] ?? null,
-      clickCount: c.perKey[i] as number,
+    totalClicks: total.n,
+    uniqueUsers: users.keys,
+    uniqueProducts: products.keys,
+    anonymousClicks: anonymous.n,
+    topProducts: topProducts.map((p) => ({
+      asin: p.key,
+      title: labels.get(p.key)?.title ?? null,
+      category: labels.get(p.key)?.category ?? null,
+      clickCount: p.n,
     })),
-    clicksByEmail: users.slice(0, TOP_LIST_SIZE).map((i) => ({
-      email: log.users.values[i] as string,
-      clickCount: c.perUser[i] as number,
-      lastClickedAt: new Date(c.lastAt[i] as number).toISOString(),
+    clicksByEmail: topUsers.map((u) => ({
+      email: u.key,
+      clickCount: u.n,
+      lastClickedAt: new Date(last.get(u.key) ?? 0).toISOString(),
     })),
-    clicksPerDay: c.perDay.series(),
-    clicksByCategory: categories.sort((a, b) => b.clicks - a.clicks || a.category.localeCompare(b.category)),
+    clicksPerDay: daySeries(perDay),
+    clicksByCategory: categories
+      .map((c) => ({ category: c.key === '' ? 'Uncategorised' : c.key, clicks: c.n }))
+      .sort((a, b) => b.clicks - a.clicks || a.category.localeCompare(b.category)),
   };
 }
 
 /**
  * Every user's and product's totals in the range, for the CSV exports (all rows, ranked as the
- * stats rank them).
+ * stats rank them; one index probe per product for its labels and per address for its last click).
  */
-export async function rankedTotals(database: Database, range: AnalyticsRange, now: Date) {
-  const { productClicks: log } = await freshClickLogs(database, now);
-  const c = countProductClicks(log, ...bounds(range));
+export async function rankedTotals(database: Database, range: AnalyticsRange, which: 'products' | 'users') {
+  const db = database.db;
+  const span = splitRange(range);
+  if (which === 'products') {
+    const products = ranked(await keySums(db, 'product', span));
+    const labels = await productLabels(
+      db,
+      products.map((p) => p.key),
+    );
+    return {
+      products: products.map((p) => ({
+        asin: p.key,
+        title: labels.get(p.key)?.title ?? null,
+        category: labels.get(p.key)?.category ?? null,
+        clickCount: p.n,
+      })),
+      users: [],
+    };
+  }
+  const users = ranked(await keySums(db, 'click_email', span));
+  const last = await lastClicks(
+    db,
+    users.map((u) => u.key),
+    range,
+  );
   return {
-    products: rankCounts(c.perKey, log.keys).map((i) => ({
-      asin: log.keys.values[i] as string,
-      title: log.keyLabels[i] ?? null,
-      category: log.keyGroups[i] ?? null,
-      clickCount: c.perKey[i] as number,
-    })),
-    users: rankCounts(c.perUser, log.users).map((i) => ({
-      email: log.users.values[i] as string,
-      clickCount: c.perUser[i] as number,
-      lastClickedAt: new Date(c.lastAt[i] as number).toISOString(),
-    })),
+    products: [],
+    users: users.map((u) => ({ email: u.key, clickCount: u.n, lastClickedAt: new Date(last.get(u.key) ?? 0).toISOString() })),
   };
 }
 
@@ -150,23 +209,13 @@ export async function productClickList(
   range: AnalyticsRange,
   search: string | undefined,
   limit: number,
-  now: Date,
 ): Promise<ProductClicksResponse> {
-  const { productClicks: log } = await freshClickLogs(database, now);
   const needle = search?.trim().toLowerCase() ?? '';
-  const match = needle ? Uint8Array.from(log.users.values, (email) => (email.includes(needle) ? 1 : 0)) : null;
-  const [from, to] = bounds(range);
-  const { positions, total } = newestPositions(log, Math.min(limit, CLICK_LIST_MAX), (i) => {
-    const at = log.atMs[i] as number;
-    if (at < from || at >= to) return false;
-    if (!match) return true;
-    const user = log.user[i] as number;
-    return user >= 0 && match[user] === 1;
-  });
-  const rows = await productClicksByIds(
-    database.db,
-    positions.map((i) => log.idAt(i)),
-  );
+  const span = splitRange(range);
+  const [rows, total] = await Promise.all([
+    newestProductClicks(database.db, range, needle, Math.min(limit, CLICK_LIST_MAX)),
+    needle ? sumOfKeysContaining(database.db, 'click_email', span, needle) : totalSums(database.db, 'clicks', span).then((t) => t.n),
+  ]);
   return { range: echo(range), total, clicks: rows.map(toClickRow) };
 }
 
@@ -176,7 +225,7 @@ export async function userClicks(database: Database, email: string, range: Analy
   return { range: echo(range), email, total, clicks: rows.map(toClickRow) };
 }
 
-function toCategoryRow(r: Awaited<ReturnType<typeof categoryClicksByIds>>[number]): CategoryClickRow {
+function toCategoryRow(r: Awaited<ReturnType<typeof newestCategoryClicks>>[number]): CategoryClickRow {
   return {
     id: r.id,
     categoryName: r.categoryName,
@@ -188,107 +237,97 @@ function toCategoryRow(r: Awaited<ReturnType<typeof categoryClicksByIds>>[number
 }
 
 /** `GET /api/admin/category-clicks`: the newest `limit` category button clicks of the range, and their count. */
-export async function categoryClickList(
-  database: Database,
-  range: AnalyticsRange,
-  limit: number,
-  now: Date,
-): Promise<CategoryClicksResponse> {
-  const { categoryClicks: log } = await freshClickLogs(database, now);
-  const [from, to] = bounds(range);
-  const { positions, total } = newestPositions(log, limit, (i) => (log.atMs[i] as number) >= from && (log.atMs[i] as number) < to);
-  const rows = await categoryClicksByIds(
-    database.db,
-    positions.map((i) => log.idAt(i)),
-  );
-  return { range: echo(range), total, clicks: rows.map(toCategoryRow) };
+export async function categoryClickList(database: Database, range: AnalyticsRange, limit: number): Promise<CategoryClicksResponse> {
+  const [rows, buttons] = await Promise.all([
+    newestCategoryClicks(database.db, range, limit),
+    keySums(database.db, 'category_button', splitRange(range)),
+  ]);
+  return { range: echo(range), total: buttons.reduce((n, b) => n + b.n, 0), clicks: rows.map(toCategoryRow) };
 }
 
-/** `GET /api/admin/category-clicks-stats`: category click stats of the range (spec §3, §2 "Category-clicks tab"). */
-export async function categoryClickStats(database: Database, range: AnalyticsRange, now: Date): Promise<CategoryClickStats> {
-  const { categoryClicks: log } = await freshClickLogs(database, now);
-  const [from, to] = bounds(range);
-  const perKey = new Int32Array(log.keys.size);
-  const perUser = new Uint8Array(log.users.size);
-  let total = 0;
-  for (let i = 0; i < log.length; i++) {
-    const at = log.atMs[i] as number;
-    if (at < from || at >= to) continue;
-    total++;
-    perKey[log.key[i] as number]!++;
-    const user = log.user[i] as number;
-    if (user >= 0) perUser[user] = 1;
+/**
+ * `GET /api/admin/category-clicks-stats`: category click stats of the range (spec §3, §2
+ * "Category-clicks tab"). A category's name is the one most of its clicks in the range carry (names
+ * are ours per slug, so there is one unless an owners' page was renamed).
+ */
+export async function categoryClickStats(database: Database, range: AnalyticsRange): Promise<CategoryClickStats> {
+  const span = splitRange(range);
+  const [buttons, users, recent] = await Promise.all([
+    keySums(database.db, 'category_button', span),
+    keyCount(database.db, 'category_button_user', span),
+    newestCategoryClicks(database.db, range, RECENT_CATEGORY_CLICKS),
+  ]);
+  const perSlug = new Map<string, { name: string; nameClicks: number; clicks: number }>();
+  for (const b of buttons) {
+    const cut = b.key.indexOf('\u0001');
+    const slug = b.key.slice(0, cut);
+    const name = b.key.slice(cut + 1) || slug;
+    const seen = perSlug.get(slug);
+    if (!seen) perSlug.set(slug, { name, nameClicks: b.n, clicks: b.n });
+    else {
+      seen.clicks += b.n;
+      if (b.n > seen.nameClicks) Object.assign(seen, { name, nameClicks: b.n });
+    }
   }
-  const ranked = rankCounts(perKey, (i) => log.keyLabels[i] ?? (log.keys.values[i] as string)).map((i) => ({
-    categoryName: log.keyLabels[i] ?? (log.keys.values[i] as string),
-    categorySlug: log.keys.values[i] as string,
-    clickCount: perKey[i] as number,
-  }));
-  const recent = newestPositions(
-    log,
-    RECENT_CATEGORY_CLICKS,
-    (i) => (log.atMs[i] as number) >= from && (log.atMs[i] as number) < to,
-    false,
-  );
-  const rows = await categoryClicksByIds(
-    database.db,
-    recent.positions.map((i) => log.idAt(i)),
-  );
+  const categories = [...perSlug]
+    .map(([slug, c]) => ({ categoryName: c.name, categorySlug: slug, clickCount: c.clicks }))
+    .sort((a, b) => b.clickCount - a.clickCount || collator.compare(a.categoryName, b.categoryName));
   return {
     range: echo(range),
-    totalClicks: total,
-    uniqueUsers: perUser.reduce((n, v) => n + v, 0),
-    categoriesTracked: ranked.length,
-    topCategories: ranked.slice(0, CATEGORY_BREAKDOWN),
-    clicksByCategory: ranked,
-    clicks: rows.map(toCategoryRow),
+    totalClicks: categories.reduce((n, c) => n + c.clickCount, 0),
+    uniqueUsers: users,
+    categoriesTracked: categories.length,
+    topCategories: categories.slice(0, CATEGORY_BREAKDOWN),
+    clicksByCategory: categories,
+    clicks: recent.map(toCategoryRow),
   };
 }
 
+/** The utm parameters of a campaign key (source, medium, campaign joined by U+0001; empty parts are null). */
+function campaignParts(key: string): { source: string | null; medium: string | null; campaign: string | null } {
+  const [source = '', medium = '', campaign = ''] = key.split('\u0001');
+  return { source: source || null, medium: medium || null, campaign: campaign || null };
+}
+
 /** `GET /api/admin/email-tracking`: summary, campaigns and the recent e-mail visits of the range (spec §3). */
-export async function emailTracking(database: Database, range: AnalyticsRange, now: Date): Promise<EmailTracking> {
-  const logs = await freshClickLogs(database, now);
-  const v = countVisits(logs.visits, ...bounds(range));
-  const c = countProductClicks(logs.productClicks, ...bounds(range));
-  const [from, to] = bounds(range);
-  const recent = newestPositions(
-    logs.visits,
-    RECENT_EMAIL_VISITS,
-    (i) => {
-      const at = logs.visits.atMs[i] as number;
-      return at >= from && at < to && ((logs.visits.flags[i] as number) & FLAG_EMAIL_SOURCE) !== 0;
-    },
-    false,
-  );
-  const [visitRows, totalSearches] = await Promise.all([
-    visitsByIds(
-      database.db,
-      recent.positions.map((i) => logs.visits.idAt(i)),
-    ),
-    searchesIn(database.db, range),
-  ]);
-  const campaigns = rankCounts(v.perCampaign, logs.visits.campaigns).map((i) => ({
-    ...campaignParts(logs.visits.campaigns.values[i] as string),
-    visits: v.perCampaign[i] as number,
-    clickThroughs: v.clickedPerCampaign[i] as number,
-    clickThroughRate: percent(v.clickedPerCampaign[i] as number, v.perCampaign[i] as number),
-  }));
+export async function emailTracking(database: Database, range: AnalyticsRange): Promise<EmailTracking> {
+  const db = database.db;
+  const span = splitRange(range);
+  const [visits, emailVisits, anonymousVisits, campaigns, clicks, emailClicks, anonymousClicks, products, users, recent, totalSearches] =
+    await Promise.all([
+      totalSums(db, 'visits', span),
+      totalSums(db, 'visit_email_source', span),
+      totalSums(db, 'visit_anonymous', span),
+      keySums(db, 'campaign', span),
+      totalSums(db, 'clicks', span),
+      totalSums(db, 'click_email_source', span),
+      totalSums(db, 'click_anonymous', span),
+      keyCount(db, 'product', span),
+      keyCount(db, 'click_email', span),
+      newestEmailVisits(db, range, RECENT_EMAIL_VISITS),
+      searchesIn(db, range),
+    ]);
   return {
     range: echo(range),
     summary: {
-      totalWebsiteVisits: v.total,
-      emailWebsiteVisits: v.fromEmail,
-      anonymousWebsiteVisits: v.anonymous,
-      totalAmazonAffiliateClicks: c.total,
-      emailAmazonAffiliateClicks: c.fromEmail,
-      anonymousAmazonAffiliateClicks: c.anonymous,
+      totalWebsiteVisits: visits.n,
+      emailWebsiteVisits: emailVisits.n,
+      anonymousWebsiteVisits: anonymousVisits.n,
+      totalAmazonAffiliateClicks: clicks.n,
+      emailAmazonAffiliateClicks: emailClicks.n,
+      anonymousAmazonAffiliateClicks: anonymousClicks.n,
       totalSearches,
-      clickThroughRate: percent(v.clicked, v.total),
-      uniqueProducts: c.perKey.reduce((n, k) => n + (k > 0 ? 1 : 0), 0),
-      uniqueUsers: c.perUser.reduce((n, k) => n + (k > 0 ? 1 : 0), 0),
+      clickThroughRate: percent(visits.m, visits.n),
+      uniqueProducts: products,
+      uniqueUsers: users,
     },
-    campaigns,
-    recentVisits: visitRows.map((r) => ({
+    campaigns: ranked(campaigns).map((c) => ({
+      ...campaignParts(c.key),
+      visits: c.n,
+      clickThroughs: c.m,
+      clickThroughRate: percent(c.m, c.n),
+    })),
+    recentVisits: recent.map((r) => ({
       id: r.id,
       productTitle: r.title,
       productAsin: r.asin,

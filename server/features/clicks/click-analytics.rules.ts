@@ -1,9 +1,7 @@
 /**
- * Pure rules of the click analytics (issue 13): London day numbers, ranking counts, and picking
- * the newest events of an in-memory click index.
+ * Pure rules of the click analytics (issue 13): London day numbers and wall-clock times.
  */
 import { londonDate } from '../../../common/analytics-dates';
-import { Dictionary, nameCollator, type ClickLog } from './click-log';
 import { millisecondsInDay as DAY_MS, millisecondsInHour as HOUR_MS } from 'date-fns/constants';
 
 /** London day numbers by UTC hour from 2000 to 2060, filled on first use (a London day is whole UTC hours). */
@@ -53,55 +51,4 @@ export function londonWallClock(ms: number): string {
 /** `YYYY-MM-DD` of a London day number. */
 export function dayNumberDate(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * Indexes with a count above 0, most first; ties by name A→Z (as `localeCompare`), so lists are
- * stable. Names are `nameOf(i)`, or a dictionary's values (ordered once, {@link Dictionary.collationRanks}).
- */
-export function rankCounts(counts: Int32Array, names: ((i: number) => string) | Dictionary): number[] {
-  const present: number[] = [];
-  for (let i = 0; i < counts.length; i++) if ((counts[i] as number) > 0) present.push(i);
-  if (names instanceof Dictionary) {
-    const ranks = names.collationRanks();
-    return present.sort((a, b) => (counts[b] as number) - (counts[a] as number) || (ranks[a] as number) - (ranks[b] as number));
-  }
-  return present.sort((a, b) => (counts[b] as number) - (counts[a] as number) || nameCollator.compare(names(a), names(b)));
-}
-
-/**
- * The positions of the `limit` newest events (by time, then id) for which `keep` is true, newest
- * first, and how many events `keep` accepts (`total`; only with `count`, else -1). Scans from the
- * end, where the newest rows usually are; without `count`, once `limit` events are kept, it skips
- * every block (`ClickLog.blockMaxAt`) whose events are all older than the oldest kept, so the
- * answer is the same whatever the order of the events.
- */
-export function newestPositions(
-  log: ClickLog,
-  limit: number,
-  keep: (i: number) => boolean,
-  count = true,
-): { positions: number[]; total: number } {
-  const kept: number[] = [];
-  const newer = (a: number, b: number) => {
-    const d = (log.atMs[a] as number) - (log.atMs[b] as number);
-    return d !== 0 ? d > 0 : log.idAt(a) > log.idAt(b);
-  };
-  const size = 2 ** log.blockBits;
-  let total = 0;
-  for (let block = Math.ceil(log.length / size) - 1; block >= 0; block--) {
-    // Skip a block when all of it is older than the oldest kept.
-    if (!count && kept.length === limit && (log.blockMaxAt[block] as number) < (log.atMs[kept[limit - 1] as number] as number)) continue;
-    const start = block * size;
-    for (let i = Math.min(log.length, start + size) - 1; i >= start; i--) {
-      if (!keep(i)) continue;
-      total++;
-      if (kept.length === limit && !newer(i, kept[limit - 1] as number)) continue;
-      let at = kept.length === limit ? limit - 1 : kept.length;
-      while (at > 0 && newer(i, kept[at - 1] as number)) at--;
-      kept.splice(at, 0, i);
-      if (kept.length > limit) kept.pop();
-    }
-  }
-  return { positions: kept, total: count ? total : -1 };
 }

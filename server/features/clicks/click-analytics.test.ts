@@ -3,14 +3,17 @@
  * clicks, category clicks, visits and searches seeded at known instants around midnight and both
  * Europe/London clock changes of 2026 (29 March: a 23-hour day; 25 October: a 25-hour day), then
  * the exact figures of every card, list and export; the access matrix of every new route; bad
- * input; and that new or erased clicks show in the next answer (the in-memory index follows the
- * database).
+ * input; and that new or erased clicks show in the next answer, ranges with date-times at their ends
+ * equal the raw rows, and a second app instance answers the same (the figures are the database's
+ * roll-ups, decision 0028).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { rangeEnd, rangeStart } from '../../../common/api/click-analytics.admin.schema';
 import { productClicks } from '../../db/schema/product-clicks.schema';
 import { categoryClicks } from '../../db/schema/category-clicks.schema';
 import { searchCounts, siteVisits } from '../../db/schema/site-visits.schema';
@@ -406,6 +409,59 @@ describe('access matrix', () => {
 });
 
 describe('the figures follow the database', () => {
+  it('any range, date-times at its ends included, equals the raw rows, and a second instance answers the same (roll-ups, issue 31)', async () => {
+    const { app: second, close: closeSecond } = await createTestApp({ env, database, clock: () => clock });
+    try {
+      const ranges: Array<[string, string]> = [
+        ['2026-03-28T23:59:59Z', '2026-10-25T01:30:00Z'],
+        ['2026-03-29', '2026-10-24T23:00:00Z'],
+        ['2026-03-29T12:00:00+01:00', '2026-07-01'],
+        ['2026-10-25T00:30:00Z', '2026-10-25T23:59:59Z'],
+        ['2026-01-01', '2026-12-31'],
+        // Past the last day with rows (year and month rows read whole), and from before the first to a date-time.
+        ['2026-10-20', '2026-12-15'],
+        ['2025-06-01', '2026-10-26T00:00:00Z'],
+        ['2025-06-01', '2027-01-31'],
+      ];
+      for (const [startDate, endDate] of ranges) {
+        const [from, to] = [rangeStart(startDate).toISOString(), rangeEnd(endDate).toISOString()];
+        const within = (column: string) => sql.raw(`${column} >= '${from}' and ${column} < '${to}'`);
+        const [raw] = rowsOf<Record<string, string | number>>(
+          await database.db.execute(
+            sql`select (select count(*) from product_clicks where ${within('clicked_at')}) as clicks,
+                       (select count(*) from product_clicks where ${within('clicked_at')} and email is null) as anonymous,
+                       (select count(distinct email) from product_clicks where ${within('clicked_at')}) as users,
+                       (select count(distinct coalesce(asin, deal_id)) from product_clicks where ${within('clicked_at')}) as products,
+                       (select count(*) from site_visits where ${within('visited_at')}) as visits,
+                       (select count(*) from category_clicks where ${within('clicked_at')}) as buttons`,
+          ),
+        );
+        const q = `?startDate=${encodeURIComponent(startDate)}&endDate=${encodeURIComponent(endDate)}`;
+        const stats = await json(`/product-clicks-stats${q}`);
+        expect(stats, q).toMatchObject({
+          totalClicks: Number(raw?.clicks),
+          anonymousClicks: Number(raw?.anonymous),
+          uniqueUsers: Number(raw?.users),
+          uniqueProducts: Number(raw?.products),
+        });
+        expect(
+          stats.clicksPerDay.reduce((n: number, d: { clicks: number }) => n + d.clicks, 0),
+          q,
+        ).toBe(Number(raw?.clicks));
+        expect((await json(`/email-tracking${q}`)).summary.totalWebsiteVisits, q).toBe(Number(raw?.visits));
+        expect((await json(`/category-clicks-stats${q}`)).totalClicks, q).toBe(Number(raw?.buttons));
+        const fromSecond = await second.inject({
+          method: 'GET',
+          url: `/api/admin/product-clicks-stats${q}`,
+          headers: { cookie: admin.cookie },
+        });
+        expect(fromSecond.json(), q).toEqual(stats);
+      }
+    } finally {
+      await closeSecond();
+    }
+  });
+
   it('a visit and a click through HTTP show in the next answer; erased clicks leave it', async () => {
     // A browser that holds Cleo's token reports the visit with it; the redirect is a navigation
     // (no header) and is attributed through that visit (issue 25).

@@ -2,8 +2,8 @@
  * The owners' CSV exports (admin-area §2 "CSV export buttons", §7 "Opened in a new tab"; issue 13):
  *
  * - `top-products-csv`, `users-by-activity-csv`: every product / user of the range with its click
- *   count, ranked as the Clicks tab ranks them (from the click index: at most one row per product
- *   or address);
+ *   count, ranked as the Clicks tab ranks them (from the roll-ups: at most one row per product or
+ *   address);
  * - `recent-clicks-csv`, `signed-up-users-clicks-csv`, `anonymous-users-clicks-csv` and one
  *   address's clicks: the click rows of the range, newest first, read from the database in keyset
  *   batches of 250 (each one JSON text, click-analytics.queries.ts) as the client reads the answer (backpressure: at most {@link READ_AHEAD} CSV
@@ -111,8 +111,8 @@ async function* clickRecords(database: Database, range: AnalyticsRange, audience
 }
 
 /** Every product or user of the range with its clicks, in batches (at most one row per product or address). */
-async function* totalsRecords(database: Database, range: AnalyticsRange, now: Date, which: 'products' | 'users'): AsyncGenerator<Cell[][]> {
-  const totals = await rankedTotals(database, range, now);
+async function* totalsRecords(database: Database, range: AnalyticsRange, which: 'products' | 'users'): AsyncGenerator<Cell[][]> {
+  const totals = await rankedTotals(database, range, which);
   const rows =
     which === 'products'
       ? totals.products.map((p, i) => [i + 1, p.asin, p.title, p.category, p.clickCount].map(safeCell))
@@ -134,21 +134,18 @@ function csvStream(columns: string[], batches: AsyncIterable<Cell[][]>): Readabl
 }
 
 /** The CSV of export `kind` for the range, and its file name. Errors while streaming end the answer early. */
-export function clickExport(database: Database, kind: ClickExport, range: AnalyticsRange, now: Date): { fileName: string; body: Readable } {
+export function clickExport(database: Database, kind: ClickExport, range: AnalyticsRange): { fileName: string; body: Readable } {
   const fileName = exportFileName(CLICK_EXPORTS[kind], range);
   switch (kind) {
     case 'top-products-csv':
       return {
         fileName,
-        body: csvStream(['Rank', 'ASIN', 'Product title', 'Category', 'Clicks'], totalsRecords(database, range, now, 'products')),
+        body: csvStream(['Rank', 'ASIN', 'Product title', 'Category', 'Clicks'], totalsRecords(database, range, 'products')),
       };
     case 'users-by-activity-csv':
       return {
         fileName,
-        body: csvStream(
-          ['Rank', 'E-mail', 'Clicks', 'Last click (UTC)', 'Last click (UK time)'],
-          totalsRecords(database, range, now, 'users'),
-        ),
+        body: csvStream(['Rank', 'E-mail', 'Clicks', 'Last click (UTC)', 'Last click (UK time)'], totalsRecords(database, range, 'users')),
       };
     case 'recent-clicks-csv':
       return { fileName, body: csvStream(CLICK_COLUMNS, clickRecords(database, range, 'all')) };

@@ -3,7 +3,8 @@
  * inside the `/api/admin` scope: **signed-in admins only** (the admin guard answers 401 without a
  * live session). Read-only, so nothing is written to the audit log. Every route takes the optional
  * `startDate`/`endDate` (ISO 8601 date = a whole Europe/London day, or a date-time with offset;
- * start ≤ end; ≤ 5 years) and refuses any other parameter with a 400 naming it.
+ * start ≤ end; ≤ 5 years) and refuses any other parameter with a 400 naming it. Every figure comes
+ * from the database (roll-ups and indexed reads, decision 0028); the server keeps no click index.
  *
  * - `GET /product-clicks-stats` → click stats (spec §3) with the cards' and charts' figures.
  * - `GET /product-clicks?email=&limit=` → the newest ≤ 50 clicks (e-mail search: part of an address) and the match count.
@@ -44,7 +45,6 @@ import {
   toAnalyticsRange,
   userClicks,
 } from './click-analytics.admin.service';
-import { freshClickLogs } from './click-log-cache';
 import { analyticsOverview } from './analytics-overview.admin.service';
 import { CLICK_EXPORTS, clickExport, userClicksExport, type ClickExport } from './click-exports.admin.service';
 
@@ -58,31 +58,19 @@ function sendCsv(reply: FastifyReply, file: { fileName: string; body: Readable }
     .send(file.body);
 }
 
-/** How long after the server starts listening the click index starts filling (after the first pages are served). */
-const WARM_UP_DELAY_MS = 3_000;
-
 export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> {
   const database = deps.database;
-
-  // Fill the in-memory click index in the background once the server listens, so the owners'
-  // first look does not wait for it (about a minute per million rows on a busy machine).
-  app.addHook('onListen', async () => {
-    const timer = setTimeout(() => {
-      freshClickLogs(database, deps.clock()).catch((e: Error) => app.log.warn(`click index not filled at start: ${e.name}`));
-    }, WARM_UP_DELAY_MS);
-    timer.unref();
-  });
 
   app.get(
     '/product-clicks-stats',
     { schema: { querystring: analyticsRangeQuerySchema, response: { 200: clickStatsSchema, ...errors } } },
-    async (request) => productClickStats(database, toAnalyticsRange(request.query), deps.clock()),
+    async (request) => productClickStats(database, toAnalyticsRange(request.query)),
   );
 
   app.get(
     '/product-clicks',
     { schema: { querystring: productClicksQuerySchema, response: { 200: productClicksResponseSchema, ...errors } } },
-    async (request) => productClickList(database, toAnalyticsRange(request.query), request.query.email, request.query.limit, deps.clock()),
+    async (request) => productClickList(database, toAnalyticsRange(request.query), request.query.email, request.query.limit),
   );
 
   app.get(
@@ -98,19 +86,19 @@ export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> 
   app.get(
     '/category-clicks',
     { schema: { querystring: categoryClicksQuerySchema, response: { 200: categoryClicksResponseSchema, ...errors } } },
-    async (request) => categoryClickList(database, toAnalyticsRange(request.query), request.query.limit, deps.clock()),
+    async (request) => categoryClickList(database, toAnalyticsRange(request.query), request.query.limit),
   );
 
   app.get(
     '/category-clicks-stats',
     { schema: { querystring: analyticsRangeQuerySchema, response: { 200: categoryClickStatsSchema, ...errors } } },
-    async (request) => categoryClickStats(database, toAnalyticsRange(request.query), deps.clock()),
+    async (request) => categoryClickStats(database, toAnalyticsRange(request.query)),
   );
 
   app.get(
     '/email-tracking',
     { schema: { querystring: analyticsRangeQuerySchema, response: { 200: emailTrackingSchema, ...errors } } },
-    async (request) => emailTracking(database, toAnalyticsRange(request.query), deps.clock()),
+    async (request) => emailTracking(database, toAnalyticsRange(request.query)),
   );
 
   app.get(
@@ -121,7 +109,7 @@ export async function clicksAdminRoutes(app: App, deps: AppDeps): Promise<void> 
 
   for (const kind of Object.keys(CLICK_EXPORTS) as ClickExport[]) {
     app.get(`/export/${kind}`, { schema: { querystring: analyticsRangeQuerySchema, response: errors } }, async (request, reply) =>
-      sendCsv(reply, clickExport(database, kind, toAnalyticsRange(request.query), deps.clock())),
+      sendCsv(reply, clickExport(database, kind, toAnalyticsRange(request.query))),
     );
   }
 }

@@ -6,7 +6,7 @@ import { count } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { publicConfigSchema } from '../../../common/api/products.schema';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import type { Env } from '../../env';
 
 /** GET /api/config's answer. Throws what the database throws. */
@@ -18,7 +18,8 @@ export async function publicConfig(
     version?: string;
   },
 ): Promise<z.infer<typeof publicConfigSchema>> {
-  const [row] = await db.select({ n: count() }).from(products);
+  // Shoppers' count: an owner's inactive products left out (decision 0034).
+  const [row] = await db.select({ n: count() }).from(products).where(shopperVisible);
   return {
     affiliateTag: settings.env.AFFILIATE_TAG,
     affiliateTagNewUser: settings.env.AFFILIATE_TAG_NEW_USER,

@@ -112,7 +112,8 @@ function eligibleDrop(
   row: AlertForNotification,
   states: Map<string, { confirmed: boolean; unsubscribed: boolean }>,
 ): { beforePence: number; afterPence: number } | SkipReason {
-  if (!row.alert.isActive) return 'inactive';
+  // An inactive alert, or one on a product an owner made inactive (decision 0034).
+  if (!row.alert.isActive || row.productActive === false) return 'inactive';
   const drop = alertDrop({
     currentPricePence: row.alert.currentPricePence,
     lastCheckedPricePence: row.alert.lastCheckedPricePence,

@@ -8,7 +8,7 @@ import { originalPricePenceSql } from '../prices';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { dealAlertShown, dealAlerts } from '../../db/schema/alerts.schema';
-import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { priceObservations, products, shopperVisible, shopperVisibleAs } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
 import { signups, userPreferences } from '../../db/schema/engagement.schema';
 import { productClicks } from '../../db/schema/product-clicks.schema';
@@ -17,7 +17,7 @@ import { subscribers } from '../../db/schema/visitors.schema';
 /** Outbox kinds that count as notifications in the stats (alerts and digests, not confirmations or tests). */
 export const NOTIFICATION_KINDS = ['price-drop', 'deal-alert-notification', 'price-drop-summary', 'deal-digest'] as const;
 
-/** The product a test e-mail shows: the biggest current deal, else any product; undefined for an empty catalogue. */
+/** The product a test e-mail shows: the biggest current deal, else any active product; undefined for an empty catalogue. */
 export async function sampleProduct(
   db: Db | Tx,
 ): Promise<
@@ -32,6 +32,7 @@ export async function sampleProduct(
       wasPence: originalPricePenceSql,
     })
     .from(products)
+    .where(shopperVisible)
     .orderBy(sql`${products.dealPercent} desc nulls last`, products.id)
     .limit(1);
   return row;
@@ -53,6 +54,8 @@ export function alertsByIds(db: Db | Tx, ids: readonly number[]) {
       productTitle: products.title,
       productImageUrl: products.imageUrl,
       productAsOf: products.priceAsOf,
+      /** False when an owner made the product inactive (no e-mail about it, decision 0034); null without a product. */
+      productActive: products.isActive,
       latestObservationId,
     })
     .from(dealAlerts)
@@ -77,6 +80,8 @@ export async function markAlertsNotified(tx: Tx, notified: ReadonlyArray<{ id: n
 const latestAlertPrice = sql<number>`coalesce(${dealAlerts.lastCheckedPricePence}, ${products.pricePence})`;
 const hasDrop = and(
   eq(dealAlerts.isActive, true),
+  // An inactive product (decision 0034) is no drop to tell about; a deleted one keeps its last check.
+  sql`coalesce(${products.isActive}, true)`,
   isNotNull(dealAlerts.currentPricePence),
   lt(latestAlertPrice, dealAlerts.currentPricePence),
 );
@@ -144,7 +149,7 @@ export async function priceDropsBetween(
           order by o.id limit 1)
       ) as before_pence
     ) r
-    where p.price_pence < r.before_pence and p.price_pence > 0
+    where p.price_pence < r.before_pence and p.price_pence > 0 and ${shopperVisibleAs('p')}
       ${categories ? sql`and p.category = any(${sql.param([...categories])}::text[])` : sql``}
     order by (r.before_pence - p.price_pence)::float / r.before_pence desc, p.id`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -173,6 +178,7 @@ export async function newDealsSince(db: Db | Tx, since: Date, categories: readon
     .where(
       and(
         isNotNull(products.dealKind),
+        shopperVisible,
         // A new or repriced product's price is observed when it is imported: its "as of" time says it is new.
         gt(products.priceAsOf, since),
         categories ? inArray(products.category, [...categories]) : undefined,

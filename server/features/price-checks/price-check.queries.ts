@@ -129,7 +129,9 @@ export interface JudgeRunInput {
  * into JavaScript and every part reads the same snapshot:
  *
  * 0. `asked`: each ASIN with its product, its latest observation (one index look-up per product)
- *    and whether it is priced (no failure, in the catalogue, observed at its price); a priced-to-be
+ *    and whether it is priced (no failure, in the catalogue and active — an owner's inactive product
+ *    is judged on no price, so its alerts send nothing and keep their last price: decision 0034 —,
+ *    observed at its price); a priced-to-be
  *    product without such an observation is a gap, and then no part below writes anything.
  * 1. `scope`: the alerts the filter covers on the `asked` ASINs, each with its product's price and
  *    observation when priced, its stock and "lowest we've recorded" badge (read once per product in
@@ -193,11 +195,12 @@ export function judgeRunSql(input: JudgeRunInput): SQL {
     with asked as materialized (
       select u.asin, p.id as product_id, p.title, p.image_url, p.list_price_pence, o.id as observation_id,
         o.observed_at as last_observed_at, o.price_pence as last_price_pence,
-        u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is not distinct from p.price_pence as priced,
-        u.call_error is null and u.quote_error is null and p.id is not null and o.price_pence is distinct from p.price_pence as gap,
-        coalesce(u.call_error, case when p.id is null then 'product is not in the catalogue' end, u.quote_error) as error,
+        u.call_error is null and u.quote_error is null and coalesce(p.is_active, false) and o.price_pence is not distinct from p.price_pence as priced,
+        u.call_error is null and u.quote_error is null and coalesce(p.is_active, false) and o.price_pence is distinct from p.price_pence as gap,
+        coalesce(u.call_error, case when p.id is null then 'product is not in the catalogue'
+          when not p.is_active then 'product is inactive' end, u.quote_error) as error,
         p.price_pence as catalogue_price, p.price_as_of as catalogue_as_of,
-        case when u.call_error is null then p.in_stock end as in_stock,
+        case when u.call_error is null and coalesce(p.is_active, false) then p.in_stock end as in_stock,
         coalesce(p.price_badges @> '[{"kind":"lowest_ever"}]'::jsonb, false) as lowest_ever
       from unnest(
           ${sql.param([...input.asked])}::text[],

@@ -4,7 +4,8 @@
  * share and added (fetched); without Amazon, or with the shoppers' share spent, or a product Amazon
  * lacks, it is recorded (requested, counted per ASIN) with an honest message; non-Amazon links,
  * other Amazon sites and short links are 400 naming `url`. The owners' list (admins only) shows the
- * most wanted first and drops a request once its product is held.
+ * most wanted first and drops a request once its product is held. A client's requests beyond the
+ * hourly limit answer 429 (with production limits) and record nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackResponse } from '../../../common/api/product-track.schema';
@@ -17,6 +18,7 @@ import { signInAsAdmin } from '../../test-support/admin-session';
 import { createTestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-db';
 import { seedProducts } from '../products/products.test-seed';
+import { TRACK_LIMIT_PER_HOUR } from './track.routes';
 
 let fake: FakeCreatorsApi;
 let database: Database;
@@ -135,6 +137,33 @@ describe('POST /api/products/track', () => {
     } finally {
       await spent.app.close();
     }
+  });
+
+  it(`answers 429 once a client has made ${TRACK_LIMIT_PER_HOUR} requests in an hour (production limits), recording nothing; other clients go on`, async () => {
+    // NODE_ENV=production: the limit as shoppers meet it (tests scale it ×100 otherwise).
+    const prod = await createTestApp({ database, env: testEnv({ NODE_ENV: 'production' }) });
+    const from = (remoteAddress: string, url: string) =>
+      prod.app.inject({ method: 'POST', url: '/api/products/track', remoteAddress, payload: { url } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < TRACK_LIMIT_PER_HOUR; i += 1) statuses.push((await from('198.51.100.30', 'B0TRACKHLD')).statusCode);
+      expect(statuses).toEqual(Array<number>(TRACK_LIMIT_PER_HOUR).fill(200));
+      // Over the limit, a product we lack is neither fetched nor recorded as requested.
+      const over = await from('198.51.100.30', 'B0RATELIM1');
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.json()).toMatchObject({ error: 'Too Many Requests' });
+      const other = await from('198.51.100.31', 'B0TRACKHLD');
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).toMatchObject({ asin: 'B0TRACKHLD', status: 'in_catalogue' });
+    } finally {
+      await prod.close();
+    }
+    const headers = await signInAsAdmin(withoutAmazon, database, testEnv().PUBLIC_URL);
+    const listed = (
+      await withoutAmazon.inject({ method: 'GET', url: '/api/admin/product-requests', headers })
+    ).json() as ProductRequestsResponse;
+    expect(listed.requests.map((r) => r.asin)).not.toContain('B0RATELIM1');
   });
 });
 

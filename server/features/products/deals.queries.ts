@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
 import { prepared, productColumns, UNNAMED } from './products.queries';
 
@@ -32,7 +32,7 @@ const isDeal = sql`deal_kind is not null`;
 const isNotDeal = sql`deal_kind is null`;
 
 function conditionsOf(kind: ListingKind, byCategory: boolean): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [shopperVisible];
   if (byCategory) conditions.push(eq(products.category, sql.placeholder('category')));
   if (kind === 'deals') conditions.push(isDeal);
   if (kind === 'popular') conditions.push(isNotDeal);
@@ -101,7 +101,7 @@ export async function countSignals(db: Db, category: string | null): Promise<{ t
         popular: sql<number>`count(*) filter (where ${products.popularityScore} > 0)::int`,
       })
       .from(products)
-      .where(byCategory ? eq(products.category, sql.placeholder('category')) : undefined)
+      .where(byCategory ? and(eq(products.category, sql.placeholder('category')), shopperVisible) : shopperVisible)
       .prepare(UNNAMED),
   );
   const [row] = await statement.execute({ category });

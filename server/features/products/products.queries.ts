@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { nameStatement, type Db } from '../../db/client';
-import { priceObservations, products, searchWords } from '../../db/schema/catalogue.schema';
+import { priceObservations, products, searchWords, shopperVisible } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
 import { hasSubstantiatedSavingSql, originalPricePenceSql } from '../prices';
 
@@ -104,7 +104,7 @@ function shapeOf(filter: SearchFilter): string {
 /** The conditions of `shape`. */
 function whereOf(shape: string): SQL | undefined {
   const [hasText, minRating, category, discountOnly] = shape.split('').map((c) => c === '1');
-  const conditions: SQL[] = [lte(products.pricePence, param.maxPricePence)];
+  const conditions: SQL[] = [shopperVisible, lte(products.pricePence, param.maxPricePence)];
   if (hasText) conditions.push(sql`${products.searchVector} @@ ${tsquery(param.match)}`);
   // Most of the real catalogue has no rating (DESIGN.md §5): unrated products are not excluded.
   if (minRating) conditions.push(sql`(${products.rating} is null or ${products.rating} >= ${param.minRating})`);
@@ -348,7 +348,7 @@ export function productsByIdsStatement(db: Db) {
     const built = db
       .select(productColumns)
       .from(products)
-      .where(sql`${products.id} = any(${sql.placeholder('ids')}::bigint[])`)
+      .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::bigint[])`, shopperVisible))
       .prepare(UNNAMED);
     nameStatement(db, built.getQuery().sql, 'products_by_ids');
     return built;
@@ -387,7 +387,7 @@ export async function countTextMatches(db: Db, tsqueryText: string, cap: number)
         db
           .select({ one: sql`1`.as('one') })
           .from(products)
-          .where(sql`${products.searchVector} @@ to_tsquery('english', ${sql.placeholder('q')})`)
+          .where(and(sql`${products.searchVector} @@ to_tsquery('english', ${sql.placeholder('q')})`, shopperVisible))
           .limit(sql.placeholder('cap'))
           .as('m'),
       )
@@ -456,12 +456,17 @@ export async function hasWordStartingWith(db: Db, prefix: string): Promise<boole
 
 /**
  * Suggestions for a prefix tsquery built by buildPrefixTsquery (never raw user text as syntax):
- * the most trending titles first, then id; at most `limit`. Prepared once per database.
+ * the most trending titles first, then id; at most `limit` (the candidates suggestion-rank.ts
+ * re-orders, so each row carries what search-rank.ts reads: id, title, category name, brand).
+ * Prepared once per database.
  */
 export function suggestionsStatement(db: Db) {
   return prepared(db, 'products_suggestions', () =>
     db
       .select({
+        id: products.id,
+        categoryName: products.categoryName,
+        brand: products.brand,
         asin: products.asin,
         title: products.title,
         pricePence: products.pricePence,
@@ -470,7 +475,7 @@ export function suggestionsStatement(db: Db) {
         priceSource: products.priceSource,
       })
       .from(products)
-      .where(sql`${products.suggestVector} @@ to_tsquery('simple', ${sql.placeholder('prefixTsquery')})`)
+      .where(and(sql`${products.suggestVector} @@ to_tsquery('simple', ${sql.placeholder('prefixTsquery')})`, shopperVisible))
       .orderBy(desc(products.trendingScore), asc(products.id))
       .limit(sql.placeholder('limit'))
       .prepare(UNNAMED),
@@ -503,13 +508,13 @@ export function selectTopDiscounted(db: Db, limit: number, freshSince: Date) {
   return db
     .select(productColumns)
     .from(products)
-    .where(and(sql`${products.pricePence} > 0`, hasSubstantiatedDiscount, priceShowableSql(freshSince)))
+    .where(and(shopperVisible, sql`${products.pricePence} > 0`, hasSubstantiatedDiscount, priceShowableSql(freshSince)))
     .orderBy(sql`${percent} desc`, desc(products.trendingScore), asc(products.id))
     .limit(limit);
 }
 
 /**
- * The product with this ASIN, or undefined. A named statement on PGlite (decision 0017: parsed
+ * The active product with this ASIN (an inactive one is undefined too: its page is a 404), or undefined. A named statement on PGlite (decision 0017: parsed
  * once; its only plan is the unique index on asin), so a product page costs no parse or plan.
  */
 export async function findProductByAsin(db: Db, asin: string): Promise<ProductRow | undefined> {
@@ -517,7 +522,7 @@ export async function findProductByAsin(db: Db, asin: string): Promise<ProductRo
     const built = db
       .select(productColumns)
       .from(products)
-      .where(eq(products.asin, sql.placeholder('asin')))
+      .where(and(eq(products.asin, sql.placeholder('asin')), shopperVisible))
       .limit(1)
       .prepare(UNNAMED);
     nameStatement(db, built.getQuery().sql, 'products_by_asin');

@@ -71,6 +71,27 @@ describe.skipIf(!present)('products API on the real amazon.co.uk 2023 catalogue'
     }
   });
 
+  // Issue 28: suggestions rank as search does (suggestion-rank.ts). Ordered by trending alone,
+  // "kettle" suggested the Weber kettle barbecues first; half-typed, "kett" must do the same.
+  it("'kettle' suggests kettles first, typed in full or half, in search's order", async () => {
+    const suggested = async (q: string) => {
+      const res = await app.inject({ method: 'GET', url: '/api/products/suggestions', query: { q } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ suggestions: Suggestion[] }>().suggestions.map((s) => s.title);
+    };
+    const searched = (await search({ keywords: 'kettle', maxPrice: 99999, itemCount: 6 })).products.map((p) => p.title);
+    const notAKettle = /barbecue|bbq|descaler|grill|grip/i;
+    for (const q of ['kettle', 'Kett']) {
+      const titles = await suggested(q);
+      expect(titles.length, q).toBe(6);
+      // The catalogue's three kettles (Sori Yanagi, KitchenPerfected travel, Le Creuset stove-top) lead.
+      const firstOther = titles.findIndex((t) => notAKettle.test(t));
+      expect(firstOther, `${q}: ${titles.join(' | ')}`).toBe(3);
+      for (const t of titles.slice(0, 3)) expect(t).toMatch(/kettle/i);
+      expect(titles.slice(0, 3), q).toEqual(searched.slice(0, 3));
+    }
+  });
+
   it('browses a category and lists trending products with totals', async () => {
     const electronics = await search({ category: 'electronics', keywords: 'electronics', itemCount: 12 });
     expect(electronics.total).toBeGreaterThan(0);

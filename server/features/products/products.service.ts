@@ -46,6 +46,7 @@ import {
 import { loosenHead, parseSearchQuery, queryText, tsqueriesOf, type SearchQuery } from './search-query';
 import { rankCandidates, RERANK_WINDOW } from './search-rank';
 import { repairQuery } from './search-recovery';
+import { rankSuggestions, ranksSuggestions } from './suggestion-rank';
 import { millisecondsInDay as DAY_MS } from 'date-fns/constants';
 
 /**
@@ -72,6 +73,12 @@ export {
 
 /** Suggestions shown under the search box (shopper-screens §9: 6). */
 export const SUGGESTION_LIMIT = 6;
+/**
+ * Matches of the typed prefixes read and re-ordered per suggestions answer (most trending first):
+ * enough for the product-type prior to find the kettles among "kettle"'s barbecues at 100k products,
+ * few enough to stay in the suggestions' 5 ms budget (docs/decisions/0026-search-relevance.md).
+ */
+export const SUGGESTION_CANDIDATES = 50;
 /** Products answered by GET /api/amazon/top-discounted. */
 export const TOP_DISCOUNTED_LIMIT = 20;
 /** Days of price history on the product page. */
@@ -359,12 +366,20 @@ export function suggestionsAnswerKey(q: string): string | null {
 /**
  * GET /api/products/suggestions. `q` is already trimmed and 2–100 characters (route schema).
  * Each word becomes a prefix (`word:*`, AND-ed); text with no letters or digits suggests nothing.
- * Prices `view` hides (Amazon's data over 24 h old) are null.
+ * The {@link SUGGESTION_CANDIDATES} most trending matches are put in search's relevance order
+ * (suggestion-rank.ts: "kettle" suggests kettles before kettle barbecues and descalers) and the
+ * first {@link SUGGESTION_LIMIT} answered; words of one or two letters only ("sa") answer the most
+ * trending matches. Prices `view` hides (Amazon's data over 24 h old) are null.
  */
 export async function suggestProducts(db: Db, q: string, view: PriceView): Promise<{ suggestions: Suggestion[] }> {
   const tsquery = suggestionsAnswerKey(q);
   if (tsquery === null) return { suggestions: [] };
-  const rows = await findSuggestions(db, tsquery, SUGGESTION_LIMIT);
+  if (!ranksSuggestions(tsquery)) {
+    const trending = await findSuggestions(db, tsquery, SUGGESTION_LIMIT);
+    return { suggestions: trending.map((row) => toSuggestion(row, view)) };
+  }
+  const candidates = await findSuggestions(db, tsquery, SUGGESTION_CANDIDATES);
+  const rows = rankSuggestions(tsquery, candidates).slice(0, SUGGESTION_LIMIT);
   return { suggestions: rows.map((row) => toSuggestion(row, view)) };
 }
 

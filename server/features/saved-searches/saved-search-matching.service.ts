@@ -5,19 +5,22 @@
  *
  * Per batch of products: their title and brand stems (and category) are looked up in the inverted
  * term table (`saved_search_terms`), which gives only the active searches that can match; those are
- * read into terms and tested in memory (saved-search-match.rules.ts). The matches of confirmed,
- * subscribed addresses go into `saved_search_matches` (one row per search and ASIN, ever: `ON
- * CONFLICT DO NOTHING`), one transaction per batch. Then, in one more transaction, each "instant"
- * search with matches not yet e-mailed gets one e-mail listing them (outbox kind 'saved-search',
- * composed by the sender) and they are marked e-mailed; daily and weekly searches keep theirs for
- * {@link sendSavedSearchDigests}. A run that dies between the two leaves its matches unsent, and the
- * next run's last step sends them.
+ * read into terms and tested in memory (saved-search-match.rules.ts). Only confirmed, subscribed
+ * addresses' matches are recorded, in `saved_search_matches` (one row per search and ASIN, ever: `ON
+ * CONFLICT DO NOTHING`, so a match already recorded is no news). Daily and weekly searches' matches
+ * are recorded per batch, unsent, for {@link sendSavedSearchDigests}. "Instant" searches' matches
+ * are kept in memory until every batch is matched; then each such search's new matches are
+ * recorded, already marked e-mailed, in the same transaction that queues its one e-mail listing them
+ * (outbox kind 'saved-search', composed by the sender): each match row is written once, never
+ * updated or read back (decision 0031, "Writing a first import's matches"). A run that dies before
+ * that step has recorded none of its instant matches, so none is e-mailed twice.
  */
 import { createHash } from 'node:crypto';
 import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
 import type { Db, Tx } from '../../db/client';
 import { mailableEmails } from '../../email/mailability';
 import { enqueueEmails, type DeferredEmail } from '../../email/outbox';
+import { DIGEST_MAX_ITEMS } from '../../email/templates/deal-digest.email';
 import { DIGEST_EARLIEST_UK_HOUR, digestPeriod, ukHourOf } from '../emails';
 import { categoryKey, compileSearch, productStems, SavedSearchIndex, type CompiledSearch } from './saved-search-match.rules';
 import { describeSearch } from './saved-searches.service';
@@ -27,19 +30,21 @@ import {
   markNotified,
   productsForMatching,
   searchesUnderKeys,
-  markAllNotified,
   searchesWithUnsentMatches,
-  unsentMatchesOf,
   type CandidateSearch,
   type DueDigest,
   type MatchRow,
+  type NewMatch,
   type ProductForMatching,
 } from './saved-searches.queries';
 
 /** Products read and matched per transaction. */
 const BATCH = 5000;
-/** Products listed in one e-mail; more are counted in its intro. */
-const ITEMS_PER_EMAIL = 30;
+/**
+ * Products listed in one e-mail (the largest verified savings; the digest layout shows no more);
+ * the others are counted in its intro.
+ */
+const ITEMS_PER_EMAIL = DIGEST_MAX_ITEMS;
 
 /**
  * Only the products that are news to a saved search: those created at or after `createdSince` (an
@@ -83,6 +88,7 @@ export async function matchSavedSearches(
   // Each search is read into terms once per run, however many batches file it.
   const compiled = new Map<number, CompiledSearch>();
   const changed = new Set(only?.changed ?? []);
+  const instant = new Map<number, InstantMatches>();
   for (let i = 0; i < unique.length; i += BATCH) {
     const slice = unique.slice(i, i + BATCH);
     // Only this batch's repriced ASINs go with it (a 5,000-long `any` list per row is quadratic).
@@ -90,10 +96,22 @@ export async function matchSavedSearches(
     const batch = await productsForMatching(deps.db, slice, batchOnly);
     run.products += batch.length;
     const found = await matchBatch(deps.db, batch, compiled);
-    if (found.length === 0) continue;
-    run.newMatches += await deps.db.transaction((tx) => recordMatches(tx, found, now));
+    // Instant searches' matches wait in memory for the last step; digest searches' are recorded now.
+    const forDigest: Found[] = [];
+    for (const f of found) {
+      if (f.search.frequency !== 'instant') forDigest.push(f);
+      else {
+        const entry = instant.get(f.search.id) ?? { search: f.search, products: [] };
+        entry.products.push(f.product);
+        instant.set(f.search.id, entry);
+      }
+    }
+    if (forDigest.length === 0) continue;
+    run.newMatches += await deps.db.transaction(async (tx) => (await recordMatches(tx, forDigest, now, null)).length);
   }
-  if (run.newMatches > 0) run.emailsQueued = await queueInstantEmails(deps.db, now);
+  const sent = await recordAndEmailInstant(deps.db, [...instant.values()], now);
+  run.newMatches += sent.newMatches;
+  run.emailsQueued = sent.emailsQueued;
   if (run.emailsQueued > 0) deps.notifyOutbox?.();
   return run;
 }
@@ -154,8 +172,11 @@ async function matchBatch(db: Db, batch: readonly ProductForMatching[], compiled
   return found;
 }
 
-/** Records the new matches of mailable addresses, in `tx`; answers how many were new. */
-async function recordMatches(tx: Tx, found: readonly Found[], now: Date): Promise<number> {
+/**
+ * Records the new matches of mailable addresses, in `tx`, e-mailed at `notifiedAt` (null: not yet,
+ * for a digest); answers the (search, ASIN) pairs that were new.
+ */
+async function recordMatches(tx: Tx, found: readonly Found[], now: Date, notifiedAt: Date | null): Promise<NewMatch[]> {
   const mailable = await mailableEmails(
     tx,
     found.map((f) => f.search.userEmail),
@@ -171,31 +192,97 @@ async function recordMatches(tx: Tx, found: readonly Found[], now: Date): Promis
       savingPercent: product.dealPercent,
       dealLabel: product.dealLabel,
       matchedAt: now,
+      notifiedAt,
     }));
   return insertNewMatches(tx, rows);
 }
 
-/**
- * Queues one e-mail per instant search with matches not yet e-mailed (this run's, and any a run
- * that died before this step left), and marks them e-mailed, in one transaction: a search hears
- * once per run however many batches found its matches. The dedupe key is the search and its ASINs.
- */
-async function queueInstantEmails(db: Db, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = await unsentMatchesOf(tx, 'instant');
-    if (due.length === 0) return 0;
-    const messages = due.map(({ search, matches }) => {
-      const asins = matches.map((m) => m.asin).sort();
-      const key = `saved-search:${search.id}:${createHash('sha256').update(asins.join(',')).digest('hex').slice(0, 24)}`;
-      return savedSearchEmail(search, matches, key, now, 'instant');
-    });
-    const queued = await enqueueEmails(tx, messages);
-    await markAllNotified(tx, 'instant', now);
-    return queued.size;
-  });
+/** An instant search and the products this run found for it. */
+interface InstantMatches {
+  search: CandidateSearch;
+  products: ProductForMatching[];
 }
 
-type MatchRecord = DueDigest['matches'][number];
+/** Match rows written per transaction of the instant step (each search wholly in one). */
+const INSTANT_ROWS_PER_TRANSACTION = 50_000;
+
+/**
+ * The instant step: each instant search's matches of this run are recorded already marked e-mailed,
+ * in the transaction that queues its one e-mail listing the new ones (so no match row is written
+ * twice and none is read back). Searches are grouped into transactions of about
+ * {@link INSTANT_ROWS_PER_TRANSACTION} rows; a search is never split, so it hears once per run
+ * however many batches found its matches. Matches already recorded (`ON CONFLICT DO NOTHING`) are
+ * not news. The dedupe key is the search and its new ASINs. A run that fails before a group commits
+ * records and sends nothing of that group (never twice).
+ */
+async function recordAndEmailInstant(
+  db: Db,
+  entries: readonly InstantMatches[],
+  now: Date,
+): Promise<{ newMatches: number; emailsQueued: number }> {
+  const total = { newMatches: 0, emailsQueued: 0 };
+  let group: InstantMatches[] = [];
+  let rows = 0;
+  const flush = async () => {
+    if (group.length === 0) return;
+    const part = group;
+    group = [];
+    rows = 0;
+    const done = await db.transaction(async (tx) => {
+      const found = part.flatMap(({ search, products }) => products.map((product) => ({ search, product })));
+      const added = await recordMatches(tx, found, now, now);
+      if (added.length === 0) return { newMatches: 0, emailsQueued: 0 };
+      const newOf = new Map<number, Set<string>>();
+      for (const { savedSearchId, asin } of added) {
+        const set = newOf.get(savedSearchId) ?? new Set<string>();
+        set.add(asin);
+        newOf.set(savedSearchId, set);
+      }
+      const messages: DeferredEmail[] = [];
+      for (const { search, products } of part) {
+        const fresh = newOf.get(search.id);
+        if (!fresh) continue;
+        const matches = products.filter((p) => fresh.has(p.asin)).map(matchRecordOf);
+        const asins = [...fresh].sort();
+        const key = `saved-search:${search.id}:${createHash('sha256').update(asins.join(',')).digest('hex').slice(0, 24)}`;
+        messages.push(savedSearchEmail(search, matches, key, now, 'instant'));
+      }
+      const queued = await enqueueEmails(tx, messages);
+      return { newMatches: added.length, emailsQueued: queued.size };
+    });
+    total.newMatches += done.newMatches;
+    total.emailsQueued += done.emailsQueued;
+  };
+  for (const entry of entries) {
+    group.push(entry);
+    rows += entry.products.length;
+    if (rows >= INSTANT_ROWS_PER_TRANSACTION) await flush();
+  }
+  await flush();
+  return total;
+}
+
+/** What an e-mail lists of a product matched now. */
+function matchRecordOf(product: ProductForMatching): EmailedMatch {
+  return {
+    asin: product.asin,
+    productTitle: product.title,
+    imageUrl: product.imageUrl,
+    pricePence: product.pricePence,
+    savingPercent: product.dealPercent,
+    dealLabel: product.dealLabel,
+  };
+}
+
+/** A match as an e-mail lists it (a stored match row has these and more). */
+type EmailedMatch = Pick<DueDigest['matches'][number], 'asin' | 'productTitle' | 'imageUrl' | 'pricePence' | 'savingPercent' | 'dealLabel'>;
+
+/** Largest verified saving first (none last), then the lower price, then the ASIN. */
+function bestFirst(a: EmailedMatch, b: EmailedMatch): number {
+  return (
+    (b.savingPercent ?? -1) - (a.savingPercent ?? -1) || a.pricePence - b.pricePence || (a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : 0)
+  );
+}
 
 /**
  * The deferred e-mail of a search's new matches (kind 'saved-search', the digest layout of
@@ -204,18 +291,22 @@ type MatchRecord = DueDigest['matches'][number];
  */
 function savedSearchEmail(
   search: Pick<CandidateSearch, 'id' | 'userEmail' | 'keywords' | 'category' | 'maxPricePence' | 'minSavingPercent'>,
-  matches: readonly MatchRecord[],
+  matches: readonly EmailedMatch[],
   dedupeKey: string,
   now: Date,
   when: 'instant' | 'daily' | 'weekly',
 ): DeferredEmail {
-  const shown = matches.slice(0, ITEMS_PER_EMAIL);
+  // Hundreds of matches (a broad search on a first import) list the best few and count the rest;
+  // every one of them is recorded as e-mailed.
+  const shown = [...matches].sort(bestFirst).slice(0, ITEMS_PER_EMAIL);
   const n = matches.length;
   const what = describeSearch(search);
   const lead = when === 'instant' ? 'New' : when === 'daily' ? "Today's" : "This week's";
   const intro =
     `${n} new ${n === 1 ? 'product matches' : 'products match'} your saved search ${what}.` +
-    (n > shown.length ? ` The first ${shown.length} are below; search on the site for the rest.` : '') +
+    (n > shown.length
+      ? ` The ${shown.length} with the largest verified saving are below, and ${n - shown.length} more: search on the site for them.`
+      : '') +
     ' Each product is sent to you once.';
   return {
     recipient: search.userEmail,

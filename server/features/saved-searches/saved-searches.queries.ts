@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { products } from '../../db/schema/catalogue.schema';
+import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import { savedSearchMatches, savedSearches, savedSearchTerms } from '../../db/schema/saved-searches.schema';
 import type { Visitor } from '../visitors';
 import type { MatchableProduct, SearchCriteria } from './saved-search-match.rules';
@@ -153,7 +153,8 @@ export async function anyActiveSearch(db: Db | Tx): Promise<boolean> {
 export type ProductForMatching = MatchableProduct & { imageUrl: string | null; dealLabel: string | null };
 
 /**
- * The catalogue rows of `asins` (those still there), for matching; with `only`, just those created
+ * The active catalogue rows of `asins` (those still there; an owner's inactive product matches
+ * nothing, decision 0034), for matching; with `only`, just those created
  * at or after `only.createdSince`, listed in `only.changed`, or written at or after
  * `only.updatedSince` (an import's new and repriced products; a price check's repriced ones).
  */
@@ -180,7 +181,7 @@ export async function productsForMatching(
       dealLabel: products.dealLabel,
     })
     .from(products)
-    .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])${newOrChanged}`);
+    .where(sql`${products.asin} = any(${sql.param([...asins])}::text[])${newOrChanged} and ${shopperVisible}`);
 }
 
 /** An active saved search filed under one of the looked-up keys. */
@@ -211,43 +212,49 @@ export type MatchRow = typeof savedSearchMatches.$inferInsert;
 /** Match rows per INSERT: one array parameter per column, so no limit on parameters. */
 const MATCHES_PER_INSERT = 10_000;
 
+/** A (search, ASIN) match that was new when inserted. */
+export interface NewMatch {
+  savedSearchId: number;
+  asin: string;
+}
+
 /**
  * Inserts the matches not yet recorded (one per search and ASIN, ever: `ON CONFLICT DO NOTHING`),
- * set-based (`INSERT … SELECT FROM unnest(arrays)`); answers how many were new. `notified_at` stays
- * null: the e-mails are queued afterwards ({@link unsentMatchesOf}).
+ * set-based (`INSERT … SELECT FROM unnest(arrays)`, {@link MATCHES_PER_INSERT} rows a statement,
+ * each distinct product's columns sent once per statement and joined to its matches); answers the
+ * pairs that were new. Every row of one call has the first row's `matchedAt` and
+ * `notifiedAt` (null: not yet e-mailed, for a digest; a time: e-mailed by the caller's transaction).
  */
-export async function insertNewMatches(tx: Tx, rows: readonly MatchRow[]): Promise<number> {
-  let added = 0;
+export async function insertNewMatches(tx: Tx, rows: readonly MatchRow[]): Promise<NewMatch[]> {
+  const added: NewMatch[] = [];
   for (let i = 0; i < rows.length; i += MATCHES_PER_INSERT) {
     const chunk = rows.slice(i, i + MATCHES_PER_INSERT);
-    const col = <T>(pick: (r: MatchRow) => T) => sql.param(chunk.map(pick));
+    // Each product's columns go once per statement (a product matches many searches), each match
+    // as (search id, product number).
+    const productNo = new Map<string, number>();
+    const distinct: MatchRow[] = [];
+    const nos = chunk.map((r) => {
+      let no = productNo.get(r.asin);
+      if (no === undefined) {
+        distinct.push(r);
+        productNo.set(r.asin, (no = distinct.length));
+      }
+      return no;
+    });
+    const col = <T>(pick: (r: MatchRow) => T) => sql.param(distinct.map(pick));
+    const notifiedAt = chunk[0]!.notifiedAt ? sql`${chunk[0]!.notifiedAt.toISOString()}::timestamptz` : sql`null::timestamptz`;
     const result = await tx.execute(sql`
-      insert into saved_search_matches (saved_search_id, asin, product_title, image_url, price_pence, saving_percent, deal_label, matched_at)
-      select m.id, m.asin, m.title, m.image, m.price, m.saving, m.label, ${chunk[0]!.matchedAt.toISOString()}::timestamptz
-      from unnest(${col((r) => r.savedSearchId)}::bigint[], ${col((r) => r.asin)}::text[], ${col((r) => r.productTitle)}::text[],
-        ${col((r) => r.imageUrl ?? null)}::text[], ${col((r) => r.pricePence)}::int[], ${col((r) => r.savingPercent ?? null)}::smallint[],
-        ${col((r) => r.dealLabel ?? null)}::text[]) as m(id, asin, title, image, price, saving, label)
+      insert into saved_search_matches (saved_search_id, asin, product_title, image_url, price_pence, saving_percent, deal_label, matched_at, notified_at)
+      select m.id, p.asin, p.title, p.image, p.price, p.saving, p.label, ${chunk[0]!.matchedAt.toISOString()}::timestamptz, ${notifiedAt}
+      from unnest(${sql.param(chunk.map((r) => r.savedSearchId))}::bigint[], ${sql.param(nos)}::int[]) as m(id, no)
+      join unnest(${col((r) => r.asin)}::text[], ${col((r) => r.productTitle)}::text[], ${col((r) => r.imageUrl ?? null)}::text[],
+        ${col((r) => r.pricePence)}::int[], ${col((r) => r.savingPercent ?? null)}::smallint[], ${col((r) => r.dealLabel ?? null)}::text[])
+        with ordinality as p(asin, title, image, price, saving, label, no) on p.no = m.no
       on conflict do nothing
-      returning 1 as one`);
-    added += rowsOf(result).length;
+      returning saved_search_id as id, asin`);
+    for (const r of rowsOf<{ id: number | string; asin: string }>(result)) added.push({ savedSearchId: Number(r.id), asin: r.asin });
   }
   return added;
-}
-
-/** The matches not yet e-mailed of the active searches of `frequency`, by search (oldest first). */
-export async function unsentMatchesOf(db: Db | Tx, frequency: 'instant' | 'daily' | 'weekly'): Promise<DueDigest[]> {
-  return searchesWithUnsentMatches(db, frequency);
-}
-
-/**
- * Marks e-mailed, at `now`, every match not yet e-mailed of the active searches of `frequency`:
- * one statement, run in the transaction that queued their e-mails.
- */
-export async function markAllNotified(tx: Tx, frequency: 'instant' | 'daily' | 'weekly', now: Date): Promise<void> {
-  await tx.execute(sql`
-    update saved_search_matches m set notified_at = ${now.toISOString()}::timestamptz
-    from saved_searches s
-    where s.id = m.saved_search_id and m.notified_at is null and s.is_active and s.frequency = ${frequency}`);
 }
 
 /** Marks the matches of `savedSearchId` on `asins` as e-mailed at `now`. */
@@ -264,13 +271,24 @@ export interface DueDigest {
   matches: Array<typeof savedSearchMatches.$inferSelect>;
 }
 
-/** Active searches of `frequency` with matches not yet e-mailed, and those matches (oldest first). */
+/**
+ * Active searches of `frequency` with matches not yet e-mailed, and those matches (oldest first).
+ * A match on a product an owner has made inactive since (decision 0034) waits, unsent, until it is
+ * active again.
+ */
 export async function searchesWithUnsentMatches(db: Db | Tx, frequency: 'instant' | 'daily' | 'weekly'): Promise<DueDigest[]> {
   const rows = await db
     .select({ search: savedSearches, match: savedSearchMatches })
     .from(savedSearchMatches)
     .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
-    .where(and(isNull(savedSearchMatches.notifiedAt), eq(savedSearches.isActive, true), eq(savedSearches.frequency, frequency)))
+    .where(
+      and(
+        isNull(savedSearchMatches.notifiedAt),
+        eq(savedSearches.isActive, true),
+        eq(savedSearches.frequency, frequency),
+        sql`not exists (select 1 from ${products} where ${products.asin} = ${savedSearchMatches.asin} and not ${shopperVisible})`,
+      ),
+    )
     .orderBy(savedSearches.id, savedSearchMatches.matchedAt, savedSearchMatches.asin);
   const bySearch = new Map<number, DueDigest>();
   for (const { search, match } of rows) {

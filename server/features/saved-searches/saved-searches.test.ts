@@ -248,6 +248,40 @@ describe('matching', () => {
     ]);
     expect(mails[1]!.parsed.html).toContain('Breville Stainless Kettle');
   });
+
+  it('lists the 10 largest savings of many matches in one e-mail, counts the rest, and records all as sent', async () => {
+    const res = await save({ userEmail: 'bob@example.com', keywords: 'toaster', frequency: 'instant' }, bobMailbox);
+    const id = res.json().id as number;
+    const before = mailTo('bob@example.com').length;
+    now = new Date(now.getTime() + HOUR);
+    // 35 toasters at £20.00: T00 without a saving, then list prices £21…£54 (T34 has the largest).
+    const code = (i: number) => String(i).padStart(2, '0');
+    const rows = Array.from(
+      { length: 35 },
+      (_, i) =>
+        `B0TOAST0${code(i)},Toastmaster 2-Slice Toaster Model T${code(i)},20.00,${i === 0 ? '' : `${20 + i}.00`},home-kitchen,Toastmaster,${i === 0 ? '' : 'LIST_PRICE'}`,
+    );
+    await importRows(rows);
+    await deliver();
+    const mails = mailTo('bob@example.com').slice(before);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(['New matches for “toaster”: 35 products']);
+    const { text } = mails[0]!.parsed;
+    const html = mails[0]!.parsed.html || '';
+    expect(text).toContain('The 10 with the largest verified saving are below, and 25 more');
+    expect(html.indexOf('Model T34')).toBeGreaterThan(-1);
+    expect(html.indexOf('Model T34')).toBeLessThan(html.indexOf('Model T33'));
+    expect(html).toContain('Model T25');
+    for (const left of ['T00', 'T01', 'T24']) expect(html).not.toContain(`Model ${left}`);
+    const recorded = await database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, id));
+    expect(recorded).toHaveLength(35);
+    expect(recorded.every((m) => m.notifiedAt !== null)).toBe(true);
+
+    // The same file again: nothing is news, nothing is sent.
+    now = new Date(now.getTime() + HOUR);
+    await importRows(rows);
+    await deliver();
+    expect(mailTo('bob@example.com').slice(before)).toHaveLength(1);
+  });
 });
 
 describe('who may read and delete', () => {

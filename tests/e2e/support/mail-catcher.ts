@@ -11,6 +11,11 @@ export interface CaughtMail {
 export interface MailCatcher {
   port: number;
   messages: CaughtMail[];
+  /**
+   * Addresses refused at RCPT TO with a permanent 550 while they are in this set (a bouncing mailbox:
+   * the sender marks such a message dead at once). Add or delete addresses at any time.
+   */
+  refuse: Set<string>;
   /** Waits until a message matching `predicate` arrives (polls every 200 ms). */
   waitFor(predicate: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -18,10 +23,17 @@ export interface MailCatcher {
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  const refuse = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse.has(address.address.toLowerCase())) return callback();
+      const error = new Error('5.1.1 mailbox unavailable (refused by the test)') as Error & { responseCode: number };
+      error.responseCode = 550;
+      return callback(error);
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -38,6 +50,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     port,
     messages,
+    refuse,
     async waitFor(predicate, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

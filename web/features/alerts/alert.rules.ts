@@ -7,10 +7,8 @@ import type { DealAlert } from '../../../common/api/alerts.schema';
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
 import { ApiError } from '../../lib/http.client';
 
-/** The bell's count badge: the number, or '9+' above 9. */
-export function bellCountLabel(count: number): string {
-  return count > 9 ? '9+' : String(count);
-}
+// The bell's badge rule sits in its own module: the shell's bell is in the first-load chunk (§7).
+export { bellCountLabel } from './bell.rules';
 
 /** The price to show on a row: the last checked price, else the price when the alert was set. */
 export function alertShownPrice(alert: Pick<DealAlert, 'currentPrice' | 'lastCheckedPrice'>): string | null {

@@ -3,33 +3,21 @@
  * read and delete carries the visitor token of the stored e-mail (DESIGN.md §4 "Visitors"); paths
  * come from common/saved-searches.ts `SAVED_SEARCH_API` (zod-free, so the schemas stay out of the bundle).
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AlertFeedCreated,
   AlertFeedStatus,
   CreateSavedSearchInput,
   CreateSavedSearchResponse,
-  SavedSearch,
   SentAlertEmail,
 } from '../../../common/api/saved-searches.schema';
 import { SAVED_SEARCH_API } from '../../../common/saved-searches';
 import { apiRequest } from '../../lib/http.client';
 import { tokenForAddress, type HeldToken } from '../../lib/visitor-token';
+import { canRead } from './saved-searches.query';
 
-const canRead = (held: HeldToken): boolean => held.email !== null && held.email.includes('@') && held.token !== null;
-
-/** GET /api/saved-searches with the token → the searches it reaches (401 throws ApiError). */
-export function savedSearchesQuery(held: HeldToken) {
-  return queryOptions({
-    queryKey: ['saved-searches', held.email, held.token],
-    queryFn: ({ signal }) => apiRequest<SavedSearch[]>('GET', SAVED_SEARCH_API.savedSearches, undefined, { token: held.token, signal }),
-  });
-}
-
-/** The visitor's saved searches; idle without an e-mail and token. */
-export function useSavedSearches(held: HeldToken) {
-  return useQuery({ ...savedSearchesQuery(held), enabled: canRead(held) });
-}
+// The list's query sits in its own module: the shell reads it for the bell (first-load JS, §7).
+export { savedSearchesQuery, useSavedSearches } from './saved-searches.query';
 
 /**
  * POST /api/saved-searches with the browser's token for that address when it holds one (a proved

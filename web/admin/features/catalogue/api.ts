@@ -51,6 +51,8 @@ export interface ProductListParams {
   sortOrder: SortOrder;
   category: string;
   search: string;
+  /** '' for every product, 'active' or 'inactive' (decision 0034). */
+  status: string;
   /** The Product Catalog's fresh load (admin-area §7: `fresh=true` and a timestamp). */
   freshAt?: number;
 }
@@ -64,6 +66,7 @@ export function productListSearch(params: ProductListParams): string {
     sortOrder: params.sortOrder,
   });
   if (params.category) query.set('category', params.category);
+  if (params.status) query.set('status', params.status);
   if (params.search.trim()) query.set('search', params.search.trim());
   if (params.freshAt !== undefined) {
     query.set('fresh', 'true');
@@ -145,9 +148,10 @@ export function useDeleteProducts() {
 export function useDeleteMatchingProducts() {
   const refetch = useRefetchCatalogue();
   return useMutation({
-    mutationFn: (body: { category: string; search: string; confirmDeleteCount: number }) =>
+    mutationFn: (body: { category: string; search: string; status: string; confirmDeleteCount: number }) =>
       apiRequest<DeletedCountResponse>('POST', '/api/admin/products/delete-matching', {
         ...(body.category ? { category: body.category } : {}),
+        ...(body.status ? { status: body.status } : {}),
         ...(body.search ? { search: body.search } : {}),
         confirmDeleteCount: body.confirmDeleteCount,
       }),

@@ -12,6 +12,13 @@ export function categoryName(key: string): string {
 }
 
 /** Options of the category filter: all, the ten, then Other. Value '' means all. */
+/** The list's active/inactive filter (decision 0034): '' shows every product. */
+export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'All products' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
 export const CATEGORY_FILTER_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'All categories' },
   ...SHOPPER_CATEGORIES.map((c) => ({ value: c.key, label: c.name })),

@@ -26,7 +26,9 @@ const URL_SPEC = {
   order: { default: 'desc', allowed: SORT_ORDERS },
   category: { default: '', allowed: CATEGORY_FILTER_OPTIONS.map((o) => o.value) },
   q: { default: '' },
-} satisfies UrlStateSpec<'page' | 'sort' | 'order' | 'category' | 'q'>;
+  /** Active or inactive products only (decision 0034); '' shows both. */
+  status: { default: '', allowed: ['', 'active', 'inactive'] },
+} satisfies UrlStateSpec<'page' | 'sort' | 'order' | 'category' | 'q' | 'status'>;
 
 export function useProductList(tabKey: string, pageSize: number) {
   const url = useUrlState(URL_SPEC);
@@ -34,6 +36,7 @@ export function useProductList(tabKey: string, pageSize: number) {
   const sortBy = url.values.sort as AdminProductSortKey;
   const sortOrder = url.values.order as SortOrder;
   const category = url.values.category;
+  const status = url.values.status;
   const search = url.values.q.trim();
   const [searchText, setSearchTextState] = useState(url.values.q);
   const [freshAt, setFreshAt] = useState<number | undefined>(undefined);
@@ -52,7 +55,7 @@ export function useProductList(tabKey: string, pageSize: number) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
-  const params: ProductListParams = { page, limit: pageSize, sortBy, sortOrder, category, search, freshAt };
+  const params: ProductListParams = { page, limit: pageSize, sortBy, sortOrder, category, search, status, freshAt };
   const query = useQuery(adminProductsQuery(tabKey, params));
   const answeredPage = query.data?.pagination.page;
 
@@ -72,15 +75,17 @@ export function useProductList(tabKey: string, pageSize: number) {
     setSort: (by: AdminProductSortKey, order: SortOrder) => url.set({ sort: by, order, page: '1' }),
     category,
     setCategory: (value: string) => url.set({ category: value, page: '1' }),
+    status,
+    setStatus: (value: string) => url.set({ status: value, page: '1' }),
     searchText,
     setSearchText: setSearchTextState,
     /** The filter the list shows (category and settled search), for a selection to reset on. */
     search,
     /** True when a filter narrows the list. */
-    filtered: category !== '' || search !== '',
+    filtered: category !== '' || search !== '' || status !== '',
     clearFilters: () => {
       setSearchTextState('');
-      url.set({ category: '', q: '', page: '1' });
+      url.set({ category: '', q: '', status: '', page: '1' });
     },
     /** The catalog's fresh load: page 1, read again from the server with `fresh=true` and a timestamp. */
     loadFresh: () => {

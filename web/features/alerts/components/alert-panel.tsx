@@ -71,6 +71,12 @@ export default function AlertPanel({ visitor, alerts, open, onOpenChange, extra 
           <span>{status.data.email} is unsubscribed, so we won't e-mail you about these alerts.</span>
         </p>
       )}
+      {alerts.length === 0 && (
+        // A visitor with saved searches but no alerts opens the panel too (issue 30).
+        <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          No deal alerts yet. Choose ‘Set Deal Alert’ on any product to get an e-mail when its price drops.
+        </p>
+      )}
       <ul className="space-y-3" aria-label="Deal alerts">
         {alerts.map((alert) => (
           <AlertRow key={alert.id} alert={alert} visitor={visitor} onDelete={onDelete} onNavigate={() => onOpenChange(false)} />

@@ -1,6 +1,8 @@
 /**
  * The public search landing page (shopper-screens §2 "Public home page (search landing)", §4, §5,
- * §9; issue 28), shown at /search without a term (docs/design.md §5): a search box with
+ * §9; issue 28), shown at /search without a term (docs/design.md §5): the spec's header links
+ * (Popular Products and Today's Deals to /todays-deals, Blog to /blog; on this page, not in the
+ * site's shared header, which keeps its own three), a search box with
  * suggestions whose placeholder rotates every 2.5 s with a 300 ms fade, the 'Search Deals' button
  * (blank text toasts 'Search Required' / 'Please enter a search term to find products.'), three
  * feature blurbs and the ten category buttons, which open /categories/{key}. The site's header and
@@ -15,7 +17,10 @@ import { SHOPPER_CATEGORIES } from '../../../../common/categories';
 import { paths } from '../../../../common/paths';
 import { useRotatingPlaceholder } from '../rotating-placeholder.hook';
 import { countOf, PLACEHOLDER_SUGGESTIONS, placeholderText } from '../search-text.rules';
-import { SearchBox } from './search-box';
+import type { SearchBox as SearchBoxType } from './search-box';
+
+/** The search box component (./search-box.tsx), handed in by the router from the shell's chunk. */
+export type SearchBoxComponent = typeof SearchBoxType;
 
 /**
  * The three feature blurbs: what the site does, each only what it really does (docs/design.md §5).
@@ -40,6 +45,13 @@ const FEATURES: readonly { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
+/** The landing page's header links (shopper-screens §2 "Public home page (search landing)"). */
+const LANDING_LINKS: readonly { to: string; label: string }[] = [
+  { to: paths.todaysDeals(), label: 'Popular Products' },
+  { to: paths.todaysDeals(), label: "Today's Deals" },
+  { to: paths.blog(), label: 'Blog' },
+];
+
 /** 'Search Required' (shopper-screens §5): the landing page's answer to a blank search. */
 function searchRequired() {
   toast({ title: 'Search Required', description: 'Please enter a search term to find products.', variant: 'destructive' });
@@ -48,9 +60,14 @@ function searchRequired() {
 export interface SearchLandingProps {
   /** Products in our catalogue, when known (GET /api/config `catalogueSize`). */
   catalogueSize?: number;
+  /**
+   * The header's search box (./search-box.tsx), passed in rather than imported: a static import
+   * from this lazy page split react-router out of the first-load chunk (web/router.tsx).
+   */
+  SearchBox: SearchBoxComponent;
 }
 
-export function SearchLanding({ catalogueSize }: SearchLandingProps) {
+export function SearchLanding({ catalogueSize, SearchBox }: SearchLandingProps) {
   const placeholder = useRotatingPlaceholder(PLACEHOLDER_SUGGESTIONS);
   return (
     <div className="space-y-10">
@@ -58,6 +75,20 @@ export function SearchLanding({ catalogueSize }: SearchLandingProps) {
         aria-labelledby="search-landing-title"
         className="-mx-4 -mt-6 bg-gradient-to-b from-slate-900 to-blue-900 px-4 py-10 text-center text-white sm:mx-0 sm:mt-0 sm:rounded-2xl sm:py-16"
       >
+        <nav aria-label="Deals and guides" className="mb-6">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {LANDING_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link
+                  to={link.to}
+                  className="inline-flex min-h-9 items-center rounded-full border border-white/40 px-4 text-sm font-medium text-white transition-colors hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <h1 id="search-landing-title" className="text-2xl font-bold sm:text-4xl">
           Search Amazon UK deals
         </h1>

@@ -58,20 +58,28 @@ const FOUND: SimilarItemsResponse = {
 };
 
 describe('the admin Similar tab', () => {
-  it('says what a valid ASIN is and sends nothing for a wrong one', async () => {
-    const api = fakeApi({});
+  it("refuses an empty ASIN with 'ASIN Required' (sending nothing) and only hints the 10 characters", async () => {
+    const api = fakeApi({
+      'GET /api/amazon/similar-items/B0-SHORT': {
+        status: 400,
+        json: { error: 'Bad Request', message: 'asin: must be a 10-character ASIN' },
+      },
+    });
     const { user } = renderPage(<SimilarTab tabKey="similar-products" />, '/admin/similar-products');
     const input = screen.getByRole('textbox', { name: 'ASIN' });
+    expect(input).toHaveAccessibleDescription(/10-character Amazon product code/);
     await user.click(screen.getByRole('button', { name: 'Find similar products' }));
-    expect(screen.getByText('Enter a 10-character ASIN: letters A–Z and digits 0–9 only, e.g. B0CHX1W1XY.')).toBeInTheDocument();
+    expect(screen.getByText('ASIN Required: Please enter a product ASIN to find similar items.')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(/Enter a 10-character ASIN/);
+    expect(input).toHaveAccessibleDescription(/ASIN Required/);
     expect(input).toHaveFocus();
-
-    await user.type(input, 'B0-SHORT');
-    await user.click(screen.getByRole('button', { name: 'Find similar products' }));
-    expect(screen.getByText(/Enter a 10-character ASIN/)).toBeInTheDocument();
     expect(api.calls).toEqual([]);
+
+    // Admin-area §5: the pattern is a hint, not enforced here; the server's answer is shown.
+    await user.type(input, 'b0-short');
+    await user.click(screen.getByRole('button', { name: 'Find similar products' }));
+    expect(await screen.findByText(/must be a 10-character ASIN/)).toBeInTheDocument();
+    expect(api.callsTo('GET /api/amazon/similar-items/B0-SHORT')).toHaveLength(1);
   });
 
   it('shows the original product and the ranked alternatives, each with its features behind a disclosure', async () => {
@@ -167,6 +175,7 @@ describe('the admin Similar tab', () => {
     const ai = await screen.findByRole('region', { name: 'AI analysis' });
     await user.click(within(ai).getByRole('button', { name: 'Run AI analysis' }));
     expect(await within(ai).findByRole('alert')).toHaveTextContent('similarProducts.0.price: must be a price in pounds');
+    expect(await screen.findByText('Analysis Failed', { exact: true })).toBeInTheDocument();
     expect(within(ai).getByRole('button', { name: 'Run AI analysis' })).toBeEnabled();
   });
 

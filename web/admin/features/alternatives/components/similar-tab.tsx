@@ -1,6 +1,7 @@
 /**
  * The admin Similar tab (admin-area §2 "Similar-products tab", §3 "Similar items result", §4
- * "Similar products"): an ASIN input (10 characters, A–Z and 0–9; lower case is upper-cased), the
+ * "Similar products"): an ASIN input (lower case is upper-cased; empty → 'ASIN Required' (§5), the
+ * 10-character rule only a hint, the server's 400 shown for a wrong one), the
  * original product panel (image, title, price with its "as of" time, the saving basis when there is
  * one), the ranked alternatives, each with its features behind a disclosure button, and an "AI
  * analysis" button that sends the shown products to `POST /api/amazon/analyze-products`.
@@ -8,7 +9,8 @@
  * Both endpoints are the public ones the shoppers' dialog uses (web/features/alternatives/api.ts).
  * The ranking is our value score; a language model rewrites its explanations only when the server
  * has ALTERNATIVES_LLM_URL, so the analysis always answers and this tab shows what it says. A ranking
- * whose index matches no product shows the spec's warning instead of a row.
+ * whose index matches no product shows the spec's warning instead of a row. A refused analysis is
+ * the 'Analysis Failed' toast (§8) and stays in the panel.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,9 +28,11 @@ import { formatDateTime } from '../../../../lib/date.format';
 import { AdminSection } from '../../../components/admin-panel';
 import { AdminEmpty, AdminError, AdminLoading, AdminQueryState } from '../../../components/admin-states';
 import { ApiError, messageForPeople } from '../../../../lib/http.client';
+import { toast } from '../../../../components/ui/toast.store';
 import { adminSimilarItemsQuery, useAnalyzeProducts } from '../api';
 
-export const ASIN_MESSAGE = 'Enter a 10-character ASIN: letters A–Z and digits 0–9 only, e.g. B0CHX1W1XY.';
+/** Admin-area §5: an empty ASIN is refused in these words; a wrong length is only hinted (the server says 400). */
+export const ASIN_REQUIRED = { title: 'ASIN Required', description: 'Please enter a product ASIN to find similar items.' };
 
 /** The ASIN as typed, trimmed and upper-cased, or null when it is not 10 letters or digits. */
 export function normaliseAsin(text: string): string | null {
@@ -59,9 +63,12 @@ function AsinForm({ onSubmit }: { onSubmit: (asin: string) => void }) {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const asin = normaliseAsin(text);
+    // Admin-area §5: only an empty ASIN is refused here ('ASIN Required'); the 10-character rule is a
+    // hint, and the server's 400 ('asin: must be a 10-character ASIN') is shown for a wrong one.
+    const asin = normaliseAsin(text) ?? text.trim().toUpperCase();
     if (!asin) {
-      setError(ASIN_MESSAGE);
+      setError(`${ASIN_REQUIRED.title}: ${ASIN_REQUIRED.description}`);
+      toast({ ...ASIN_REQUIRED, variant: 'destructive' });
       document.getElementById(`${id}-asin`)?.focus();
       return;
     }
@@ -97,7 +104,7 @@ function AsinForm({ onSubmit }: { onSubmit: (asin: string) => void }) {
         </p>
       ) : (
         <p id={`${id}-hint`} className="w-full text-xs text-slate-600">
-          The 10-character Amazon product code of a product in our catalogue.
+          The 10-character Amazon product code (letters A–Z and digits 0–9) of a product in our catalogue.
         </p>
       )}
     </form>
@@ -308,7 +315,24 @@ function AiAnalysis({ originalProduct, similarProducts }: { originalProduct: Pro
       tight
       className="rounded-lg border border-slate-200 bg-white p-4"
       actions={
-        <Button variant="secondary" disabled={analyze.isPending} onClick={() => analyze.mutate({ originalProduct, similarProducts })}>
+        <Button
+          variant="secondary"
+          disabled={analyze.isPending}
+          onClick={() =>
+            analyze.mutate(
+              { originalProduct, similarProducts },
+              // Admin-area §8: 'Analysis Failed' with the server's message (the panel keeps it too).
+              {
+                onError: (error) =>
+                  toast({
+                    title: 'Analysis Failed',
+                    description: messageForPeople(error, 'Failed to analyze products'),
+                    variant: 'destructive',
+                  }),
+              },
+            )
+          }
+        >
           <Sparkles className="h-4 w-4" aria-hidden="true" />
           {analyze.isPending ? 'Analysing…' : analyze.isSuccess ? 'Run AI analysis again' : 'Run AI analysis'}
         </Button>

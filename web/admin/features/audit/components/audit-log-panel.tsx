@@ -39,7 +39,8 @@ export function detailText(detail: AuditEntry['detail']): string {
   if (detail.changed)
     parts.push(
       `Changed: ${Object.entries(detail.changed)
-        .map(([k, v]) => `${k} → ${String(v)}`)
+        // The server's value is already "before → after" (issue 29 edits): "title: Kettle → Jug".
+        .map(([k, v]) => `${k}: ${String(v)}`)
         .join(', ')}`,
     );
   return parts.join(' · ');

@@ -103,10 +103,10 @@ export function HistoryUploadPanel() {
           <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">
             Price history CSV
           </label>
-          <p id={`${id}-hint`} className="text-sm text-slate-600">
+          <p id={`${id}-hint`} className="text-sm break-words text-slate-600">
             Columns <code>asin,observed_at,price</code> (a time with its zone, such as 2025-03-01T09:00:00Z; prices in pounds), or
             Keepa&apos;s long export of an amazon.co.uk product (
-            <code>asin,keepa_domain,csv_index,series,keepa_minute,timestamp_utc,raw_value,…</code>).
+            <code className="break-all">asin,keepa_domain,csv_index,series,keepa_minute,timestamp_utc,raw_value,…</code>).
           </p>
           <input
             key={pickerKey}

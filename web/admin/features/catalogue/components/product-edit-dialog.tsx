@@ -3,7 +3,8 @@
  * URL and category, sent to `PATCH /api/admin/products/{asin}` with only the fields the owner
  * changed. A new price is recorded by the server as a price observation (source 'admin'); the
  * change is in the audit log. A refusal shows the server's "field: rule" message in the dialog.
- * Active/inactive is not offered: the catalogue has no inactive state (docs/decisions/0025).
+ * The "Active" switch (Radix, role="switch") takes the product off every shopper page and out of
+ * alert e-mails, or puts it back (docs/decisions/0034-inactive-products.md); the list badges it.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { SHOPPER_CATEGORIES } from '../../../../../common/categories';
@@ -11,6 +12,7 @@ import type { AdminProduct, ProductEditBody } from '../../../../../common/api/pr
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Input, Label } from '../../../../components/ui/input';
+import { Switch } from '../../../../components/ui/switch';
 import { toast } from '../../../../components/ui/toast';
 import { messageForPeople } from '../../../../lib/http.client';
 import { useEditProduct } from '../api';
@@ -18,7 +20,7 @@ import { useEditProduct } from '../api';
 /** The fields the owner changed, as the PATCH body; empty when nothing differs. */
 export function changedFields(
   product: AdminProduct,
-  form: { title: string; price: string; imageUrl: string; category: string },
+  form: { title: string; price: string; imageUrl: string; category: string; isActive: boolean },
 ): ProductEditBody {
   const body: ProductEditBody = {};
   if (form.title.trim() !== product.title) body.title = form.title.trim();
@@ -26,6 +28,7 @@ export function changedFields(
   const image = form.imageUrl.trim();
   if (image !== (product.imageUrl ?? '')) body.imageUrl = image === '' ? null : image;
   if (form.category !== product.category) body.category = form.category as ProductEditBody['category'];
+  if (form.isActive !== product.isActive) body.isActive = form.isActive;
   return body;
 }
 
@@ -45,9 +48,10 @@ export function ProductEditDialog({
     price: product.price,
     imageUrl: product.imageUrl ?? '',
     category: product.category,
+    isActive: product.isActive,
   });
   const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: Exclude<keyof typeof form, 'isActive'>) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +65,8 @@ export function ProductEditDialog({
       { asin: product.asin, edit: body },
       {
         onSuccess: ({ changed }) => {
-          toast({ title: 'Product updated', description: Object.keys(changed).join(', ') || 'No change' });
+          const words = Object.keys(changed).map((key) => (key === 'isActive' ? (form.isActive ? 'made active' : 'made inactive') : key));
+          toast({ title: 'Product updated', description: words.join(', ') || 'No change' });
           onOpenChange(false);
         },
         onError: (failure) => setError(messageForPeople(failure, 'Failed to update the product')),
@@ -110,6 +115,19 @@ export function ProductEditDialog({
             ))}
             <option value="other">Other</option>
           </select>
+        </div>
+        <div>
+          <Switch
+            label="Active"
+            checked={form.isActive}
+            onCheckedChange={(isActive) => setForm((f) => ({ ...f, isActive }))}
+            describedBy={`${id}-active-hint`}
+          />
+          <p id={`${id}-active-hint`} className="mt-1 text-xs text-slate-600">
+            {form.isActive
+              ? 'Shown to shoppers. Switch off to hide it from every page, search and feed, and to stop alert e-mails about it.'
+              : 'Hidden from shoppers: no page, search, feed or alert e-mail shows it. It stays here and keeps its price history.'}
+          </p>
         </div>
         {error ? (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Search } from 'lucide-react';
 import { Input } from '../../../../components/ui/input';
 import { Select } from '../../../../components/ui/select';
-import { CATEGORY_FILTER_OPTIONS, ORDER_OPTIONS, SORT_OPTIONS } from '../catalogue-labels';
+import { CATEGORY_FILTER_OPTIONS, ORDER_OPTIONS, SORT_OPTIONS, STATUS_FILTER_OPTIONS } from '../catalogue-labels';
 import type { ProductList } from '../product-list.hook';
 
 export function ProductFilters({ list, withSort }: { list: ProductList; withSort: boolean }) {
@@ -32,6 +32,7 @@ export function ProductFilters({ list, withSort }: { list: ProductList; withSort
         </div>
       </div>
       <Select label="Category" value={list.category} options={CATEGORY_FILTER_OPTIONS} onValueChange={list.setCategory} />
+      <Select label="Show" value={list.status} options={STATUS_FILTER_OPTIONS} onValueChange={list.setStatus} />
       {withSort ? (
         <>
           <Select label="Sort by" value={list.sortBy} options={SORT_OPTIONS} onValueChange={(by) => list.setSort(by, list.sortOrder)} />

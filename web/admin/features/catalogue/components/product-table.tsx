@@ -23,6 +23,7 @@ import {
 } from '@tanstack/react-table';
 import { ADMIN_PRODUCT_SORT_KEYS, type AdminProductSortKey, type SortOrder } from '../../../../../common/admin-products';
 import type { AdminProduct } from '../../../../../common/api/products.admin.schema';
+import { Badge } from '../../../../components/ui/badge';
 import { AdminCheckbox } from '../../../components/admin-checkbox';
 import { AdminTable } from '../../../components/admin-data-table';
 import { AdminPager } from '../../../components/admin-paging';
@@ -174,6 +175,12 @@ function TitleCell({ product }: { product: AdminProduct }) {
       <div className="min-w-0">
         <ProductPageLink product={product} />
         <span className="text-xs text-slate-600">ASIN {product.asin}</span>
+        {product.isActive ? null : (
+          // Decision 0034: hidden from shoppers, kept here.
+          <Badge tone="amber" className="ml-2" title="Hidden from shoppers and alert e-mails">
+            Inactive<span className="sr-only">: hidden from shoppers</span>
+          </Badge>
+        )}
       </div>
     </div>
   );

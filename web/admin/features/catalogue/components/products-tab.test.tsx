@@ -19,6 +19,7 @@ function adminProduct(n: number, overrides: Partial<AdminProduct> = {}): AdminPr
     ...makeProduct({ asin, id: String(n), title: `Product number ${n}`, category: n % 2 ? 'electronics' : 'home-kitchen' }),
     dealBasis: null,
     lastUpdated: '2026-06-01T09:00:00.000Z',
+    isActive: true,
     ...overrides,
   };
 }
@@ -136,6 +137,40 @@ describe('the products list tab', () => {
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(patches[1]?.body).toEqual({ price: '9.99', title: 'Better kettle' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit B0TEST0045' })).not.toBeInTheDocument());
+  });
+
+  it('decision 0034: the Active switch sends isActive false, inactive rows are badged, and "Show: Inactive" filters on the server', async () => {
+    const patches: FakeCall[] = [];
+    const rows = [adminProduct(2, { isActive: false }), adminProduct(1)];
+    const api = fakeApi({
+      'GET /api/admin/products': listOf(rows),
+      'PATCH /api/admin/products/B0TEST0001': (call) => {
+        patches.push(call);
+        return { json: { product: { ...rows[1]!, isActive: false }, changed: { isActive: 'active → inactive' } } };
+      },
+      'GET /api/admin/audit-log': AUDIT,
+    });
+    const { user, router } = renderPage(<ProductsTab tabKey="products" />, '/admin');
+    const table = await screen.findByRole('table', { name: 'Products, page 1 of 1' });
+    const [inactiveRow, activeRow] = within(table).getAllByRole('row').slice(1);
+    expect(inactiveRow).toHaveTextContent('Inactive: hidden from shoppers');
+    expect(activeRow).not.toHaveTextContent('Inactive');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Product number 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit B0TEST0001' });
+    const active = within(dialog).getByRole('switch', { name: 'Active' });
+    expect(active).toBeChecked();
+    expect(active).toHaveAccessibleDescription(/Shown to shoppers/);
+    await user.click(active);
+    expect(active).not.toBeChecked();
+    expect(active).toHaveAccessibleDescription(/Hidden from shoppers/);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(patches[0]?.body).toEqual({ isActive: false });
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'Inactive');
+    await waitFor(() => expect(api.callsTo('GET /api/admin/products').at(-1)?.query.get('status')).toBe('inactive'));
+    expect(currentUrl(router)).toBe('/admin?status=inactive');
   });
 
   it('lists 20 a page with "Page x of y (n total products)", pages with Next and filters by our categories', async () => {

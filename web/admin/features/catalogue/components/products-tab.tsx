@@ -64,7 +64,7 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
   // filter (never only the ids on screen); left when the filter changes.
   const matchingTotal = list.query.data?.pagination.total ?? 0;
   const [allMatching, setAllMatching] = useState(false);
-  const filterKey = `${list.category}\u0000${list.search}`;
+  const filterKey = `${list.category}\u0000${list.search}\u0000${list.status}`;
   const [seenFilter, setSeenFilter] = useState(filterKey);
   if (seenFilter !== filterKey) {
     setSeenFilter(filterKey);
@@ -81,7 +81,7 @@ export function ProductsTab({ tabKey }: { tabKey: string }) {
   const confirmedDelete = () => {
     if (!allMatching) return bulkDelete();
     deleteMatching.mutate(
-      { category: list.category, search: list.search, confirmDeleteCount: matchingTotal },
+      { category: list.category, search: list.search, status: list.status, confirmDeleteCount: matchingTotal },
       {
         onSuccess: ({ deletedCount }) => {
           setAllMatching(false);

@@ -86,6 +86,7 @@ function deal(n: number, chip: TopDeal['chip']): TopDeal {
     ...makeProduct({ asin, id: String(n), title: `Deal ${n}`, category: 'electronics' }),
     dealBasis: { kind: 'LABELLED_SAVING', label: 'Save 33% on the RRP', percent: 33 },
     lastUpdated: '2026-06-01T09:00:00.000Z',
+    isActive: true,
     chip,
   };
 }

@@ -85,7 +85,8 @@ function columns(tabKey: string): ReadonlyArray<AdminColumn<OutboxMessage>> {
     { id: 'kind', header: 'Kind', cell: (m) => kindText(m.kind), className: 'text-slate-900' },
     { id: 'recipient', header: 'Recipient', cell: (m) => m.recipient, className: 'text-slate-700' },
     { id: 'state', header: 'State', cell: (m) => <Badge tone={STATE_LOOK[m.state].tone}>{STATE_LOOK[m.state].label}</Badge> },
-    { id: 'attempts', header: 'Attempts', cell: (m) => String(m.attempts), align: 'right' },
+    // The outbox counts failed tries only (a delivery is not counted): a sent message said "0 attempts".
+    { id: 'attempts', header: 'Failed attempts', cell: (m) => String(m.attempts), align: 'right' },
     { id: 'error', header: 'Last error', cell: (m) => m.lastError ?? '', className: 'max-w-xs break-words text-slate-700' },
     {
       id: 'next',
@@ -107,8 +108,9 @@ function MessageItem({ message, tabKey }: { message: OutboxMessage; tabKey: stri
       <p>
         <Badge tone={STATE_LOOK[message.state].tone}>{STATE_LOOK[message.state].label}</Badge>{' '}
         <span className="text-slate-600">
-          {message.attempts} attempt{message.attempts === 1 ? '' : 's'} · queued {when.format(new Date(message.createdAt))}
+          {message.attempts} failed attempt{message.attempts === 1 ? '' : 's'} · queued {when.format(new Date(message.createdAt))}
           {message.nextTryAt ? ` · next try ${when.format(new Date(message.nextTryAt))}` : ''}
+          {message.sentAt ? ` · sent ${when.format(new Date(message.sentAt))}` : ''}
         </span>
       </p>
       {message.lastError ? <p className="break-words text-slate-700">{message.lastError}</p> : null}

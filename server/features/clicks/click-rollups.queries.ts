@@ -1,0 +1,253 @@
+/**
+ * SQL of the Clicks tab's figures (issue 13; issue 31; decision 0028) from the database's roll-ups
+ * (`analytics_daily`, migrations 0020 and 0025), so no server holds an index of events and every
+ * instance answers the same numbers, exact for rows written by any instance, a bulk load or a
+ * restore. A range `[from, to)` of instants is split ({@link splitRange}) into the whole London days
+ * it covers, read from the roll-ups (month rows for whole months, day rows at the ends), and at
+ * most two partial days at its ends (a date-time bound), counted from the raw rows through the
+ * time indexes. The raw key expressions here are the triggers' own (migration 0025).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { londonDate, londonDayEnd, londonDayStart } from '../../../common/analytics-dates';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { openEnds, rangeRowsByYear } from './analytics-rollups.queries';
+import type { InstantRange } from './click-analytics.queries';
+
+/** A range as roll-up days (`YYYY-MM-DD`, both inclusive, null unbounded; absent: no whole day) and raw instant intervals `[from, to)`. */
+export interface RollupSpan {
+  days: { from: string | null; to: string | null } | null;
+  edges: Array<{ from: Date; to: Date }>;
+}
+
+const dayBefore = (date: string) => londonDate(londonDayStart(date).getTime() - 1);
+
+/** The whole London days of `[from, to)` and the partial days at its ends. */
+export function splitRange(range: InstantRange): RollupSpan {
+  let fromDay: string | null = null;
+  let toDay: string | null = null;
+  const edges: RollupSpan['edges'] = [];
+  if (range.from) {
+    fromDay = londonDate(range.from);
+    const start = londonDayStart(fromDay);
+    if (start.getTime() < range.from.getTime()) {
+      const next = londonDayEnd(fromDay);
+      fromDay = londonDate(next);
+      edges.push({ from: range.from, to: range.to && range.to < next ? range.to : next });
+    }
+  }
+  if (range.to) {
+    const day = londonDate(range.to);
+    const start = londonDayStart(day);
+    toDay = dayBefore(day);
+    if (start.getTime() < range.to.getTime()) {
+      const from = range.from && range.from > start ? range.from : start;
+      // Not when the first edge already holds this part (a range inside one day).
+      if (!edges.some((e) => e.to.getTime() >= range.to!.getTime())) edges.push({ from, to: range.to });
+    }
+  }
+  const days = fromDay !== null && toDay !== null && fromDay > toDay ? null : { from: fromDay, to: toDay };
+  return { days, edges };
+}
+
+/** `column` within one of the edges (`false` for none). */
+function inEdges(column: SQL, edges: RollupSpan['edges']): SQL {
+  if (edges.length === 0) return sql`false`;
+  return sql.join(
+    edges.map((e) => sql`(${column} >= ${e.from.toISOString()}::timestamptz and ${column} < ${e.to.toISOString()}::timestamptz)`),
+    sql` or `,
+  );
+}
+
+const EMAIL_SOURCE = (source: SQL, medium: SQL) =>
+  sql`(lower(btrim(${source}, E' \\t\\n\\r\\f\\x0B')) = 'email' or lower(btrim(${medium}, E' \\t\\n\\r\\f\\x0B')) = 'email')`;
+
+/** The raw side of a dimension: its table, time column, key expression and measures (same order as the roll-up columns asked). */
+interface RawSide {
+  from: SQL;
+  at: SQL;
+  key: SQL;
+  /** Extra condition (a dimension whose key is a flag). */
+  where?: SQL;
+  measures: SQL[];
+}
+
+const clicksRaw = (key: SQL, where?: SQL): RawSide => ({
+  from: sql`product_clicks`,
+  at: sql`clicked_at`,
+  key,
+  where,
+  measures: [sql`count(*)`],
+});
+const visitsRaw = (key: SQL, where?: SQL): RawSide => ({
+  from: sql`site_visits v`,
+  at: sql`v.visited_at`,
+  key,
+  where,
+  measures: [sql`count(*)`, sql`count(*) filter (where exists (select 1 from product_clicks c where c.visit_ref = v.ref))`],
+});
+
+/** The raw sides of the dimensions the Clicks tab reads (migration 0025's keys). */
+export const DIMENSIONS = {
+  clicks: clicksRaw(sql`''`),
+  product: clicksRaw(sql`coalesce(asin, deal_id)`),
+  click_category: clicksRaw(sql`coalesce(category, '')`),
+  click_email: clicksRaw(sql`email`),
+  click_anonymous: clicksRaw(sql`'anonymous'`, sql`email is null`),
+  click_email_source: clicksRaw(sql`'email_source'`, EMAIL_SOURCE(sql`utm_source`, sql`utm_medium`)),
+  visits: visitsRaw(sql`''`),
+  campaign: visitsRaw(
+    sql`case when v.utm_source is not null or v.utm_medium is not null or v.utm_campaign is not null
+             then coalesce(v.utm_source, '') || chr(1) || coalesce(v.utm_medium, '') || chr(1) || coalesce(v.utm_campaign, '') end`,
+  ),
+  visit_anonymous: visitsRaw(sql`'anonymous'`, sql`v.email is null`),
+  visit_email_source: visitsRaw(sql`'email_source'`, EMAIL_SOURCE(sql`v.utm_source`, sql`v.utm_medium`)),
+  category_button: {
+    from: sql`category_clicks`,
+    at: sql`clicked_at`,
+    key: sql`category_slug || chr(1) || coalesce(category_name, '')`,
+    measures: [sql`count(*)`],
+  },
+  category_button_user: { from: sql`category_clicks`, at: sql`clicked_at`, key: sql`user_email`, measures: [sql`count(*)`] },
+} satisfies Record<string, RawSide>;
+export type Dimension = keyof typeof DIMENSIONS;
+
+/** The roll-up dimension and columns of each read dimension (flags are keys of one dimension). */
+const ROLLUP: Record<Dimension, { dimension: string; key?: string; columns: string[] }> = {
+  clicks: { dimension: 'total', columns: ['clicks'] },
+  product: { dimension: 'product', columns: ['clicks'] },
+  click_category: { dimension: 'click_category', columns: ['clicks'] },
+  click_email: { dimension: 'click_email', columns: ['clicks'] },
+  click_anonymous: { dimension: 'click_kind', key: 'anonymous', columns: ['clicks'] },
+  click_email_source: { dimension: 'click_kind', key: 'email_source', columns: ['clicks'] },
+  visits: { dimension: 'total', columns: ['visits', 'clicked_visits'] },
+  campaign: { dimension: 'campaign', columns: ['visits', 'clicked_visits'] },
+  visit_anonymous: { dimension: 'visit_kind', key: 'anonymous', columns: ['visits', 'clicked_visits'] },
+  visit_email_source: { dimension: 'visit_kind', key: 'email_source', columns: ['visits', 'clicked_visits'] },
+  category_button: { dimension: 'category_button', columns: ['clicks'] },
+  category_button_user: { dimension: 'category_button_user', columns: ['clicks'] },
+};
+
+/** A key's sums: `n` the first measure (clicks or visits), `m` the second (clicked-through visits; 0 for clicks). */
+export interface KeySums {
+  key: string;
+  n: number;
+  m: number;
+}
+
+/** The grouped union of roll-up rows and raw edge rows of a dimension: `key, n, m` with n > 0. */
+async function grouped(db: Db, dimension: Dimension, span: RollupSpan): Promise<SQL> {
+  const rollup = ROLLUP[dimension];
+  const raw: RawSide = DIMENSIONS[dimension];
+  const m = rollup.columns[1] ? sql.raw(rollup.columns[1]) : sql`0`;
+  const parts: SQL[] = [];
+  if (span.days) {
+    const keyWhere = rollup.key !== undefined ? sql` and key = ${rollup.key}` : sql``;
+    const days = await openEnds(db, rollup.dimension, span.days.from, span.days.to);
+    parts.push(
+      sql`select key, ${sql.raw(rollup.columns[0]!)} as n, ${m} as m from analytics_daily
+          where ${rangeRowsByYear(rollup.dimension, days.from, days.to)}${keyWhere}`,
+    );
+  }
+  if (span.edges.length > 0) {
+    parts.push(
+      sql`select ${raw.key} as key, ${raw.measures[0]!} as n, ${raw.measures[1] ?? sql`0`} as m from ${raw.from}
+          where (${inEdges(raw.at, span.edges)}) and ${raw.key} is not null ${raw.where ? sql`and ${raw.where}` : sql``}
+          group by 1`,
+    );
+  }
+  if (parts.length === 0) parts.push(sql`select ''::text as key, 0::bigint as n, 0::bigint as m where false`);
+  return sql`select key, sum(n) as n, sum(m) as m from (${sql.join(parts, sql` union all `)}) u group by key having sum(n) > 0`;
+}
+
+type Row = { key: string; n: string | number; m: string | number; keys?: string | number };
+const toSums = (r: Row): KeySums => ({ key: r.key, n: Number(r.n), m: Number(r.m) });
+
+/** Every key of `dimension` with a count in the span (n > 0), unordered. */
+export async function keySums(db: Db, dimension: Dimension, span: RollupSpan): Promise<KeySums[]> {
+  return rowsOf<Row>(await db.execute(await grouped(db, dimension, span))).map(toSums);
+}
+
+/** The one key's sums of a single-key dimension (totals, flags); zeros when none. */
+export async function totalSums(db: Db, dimension: Dimension, span: RollupSpan): Promise<{ n: number; m: number }> {
+  const rows = await keySums(db, dimension, span);
+  return { n: rows.reduce((s, r) => s + r.n, 0), m: rows.reduce((s, r) => s + r.m, 0) };
+}
+
+/**
+ * The keys of `dimension` ranked in the top `top` by count (ties at the last place all included,
+ * so the caller can break them by name as the tab does), and how many keys have a count at all.
+ */
+export async function topKeySums(db: Db, dimension: Dimension, span: RollupSpan, top: number): Promise<{ rows: KeySums[]; keys: number }> {
+  const result = await db.execute(
+    sql`select key, n, m, keys from (
+          select key, n, m, count(*) over () as keys, rank() over (order by n desc) as r from (${await grouped(db, dimension, span)}) g
+        ) t where r <= ${top}`,
+  );
+  const rows = rowsOf<Row>(result);
+  return { rows: rows.map(toSums), keys: Number(rows[0]?.keys ?? 0) };
+}
+
+/** How many keys of `dimension` have a count in the span. */
+export async function keyCount(db: Db, dimension: Dimension, span: RollupSpan): Promise<number> {
+  const result = await db.execute(sql`select count(*) as n from (${await grouped(db, dimension, span)}) g`);
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+}
+
+/** Sum of the counts of the keys of `dimension` containing `needle` (as written: addresses are stored in lower case). */
+export async function sumOfKeysContaining(db: Db, dimension: Dimension, span: RollupSpan, needle: string): Promise<number> {
+  const result = await db.execute(
+    sql`select coalesce(sum(n), 0) as n from (${await grouped(db, dimension, span)}) g where strpos(key, ${needle}) > 0`,
+  );
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+}
+
+/** Product clicks per London day of the span (days with clicks only), oldest first. */
+export async function clicksPerDay(db: Db, span: RollupSpan): Promise<Array<{ date: string; clicks: number }>> {
+  const parts: SQL[] = [];
+  if (span.days) {
+    const from = span.days.from ? sql`and day >= ${span.days.from}::date` : sql``;
+    const to = span.days.to ? sql`and day <= ${span.days.to}::date` : sql``;
+    parts.push(sql`select day, clicks from analytics_daily where dimension = 'total' ${from} ${to}`);
+  }
+  if (span.edges.length > 0) {
+    parts.push(
+      sql`select (clicked_at at time zone 'Europe/London')::date as day, count(*) as clicks from product_clicks
+          where ${inEdges(sql`clicked_at`, span.edges)} group by 1`,
+    );
+  }
+  if (parts.length === 0) return [];
+  const result = await db.execute(
+    sql`select to_char(day, 'YYYY-MM-DD') as date, sum(clicks) as clicks from (${sql.join(parts, sql` union all `)}) u
+        group by day having sum(clicks) > 0 order by day`,
+  );
+  return rowsOf<{ date: string; clicks: string | number }>(result).map((r) => ({ date: r.date, clicks: Number(r.clicks) }));
+}
+
+/**
+ * The newest non-null title and category ever recorded for each product key (ASIN, else deal id),
+ * one probe of product_clicks_key_id_idx each, as the in-memory index labelled them.
+ */
+export async function productLabels(db: Db, keys: string[]): Promise<Map<string, { title: string | null; category: string | null }>> {
+  if (keys.length === 0) return new Map();
+  const result = await db.execute(
+    sql`select k.key,
+               (select title from product_clicks where coalesce(asin, deal_id) = k.key and title is not null order by coalesce(asin, deal_id), id desc limit 1) as title,
+               (select category from product_clicks where coalesce(asin, deal_id) = k.key and category is not null order by coalesce(asin, deal_id), id desc limit 1) as category
+        from unnest(${`{${keys.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]) as k(key)`,
+  );
+  return new Map(rowsOf<{ key: string; title: string | null; category: string | null }>(result).map((r) => [r.key, r]));
+}
+
+/** Each address's last click in `range` (epoch ms), one probe of product_clicks_email_idx each. */
+export async function lastClicks(db: Db, emails: string[], range: InstantRange): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const from = range.from ? sql`and clicked_at >= ${range.from.toISOString()}::timestamptz` : sql``;
+  const to = range.to ? sql`and clicked_at < ${range.to.toISOString()}::timestamptz` : sql``;
+  const result = await db.execute(
+    sql`select e.email, (select date_part('epoch', clicked_at) * 1000 from product_clicks where email = e.email ${from} ${to}
+                         order by email, clicked_at desc limit 1) as at
+        from unnest(${`{${emails.map((k) => `"${k.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]) as e(email)`,
+  );
+  return new Map(rowsOf<{ email: string; at: string | number | null }>(result).map((r) => [r.email, Number(r.at ?? 0)]));
+}
