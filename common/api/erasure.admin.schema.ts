@@ -27,6 +27,8 @@ export const erasureResponseSchema = z.object({
     /** Saved searches with their matches, and private alert feeds (issue 30). */
     savedSearches: z.number().int(),
     alertFeeds: z.number().int(),
+    /** Per-address analytics roll-up rows (decision 0028). */
+    analyticsRollups: z.number().int(),
   }),
   /** Sum of the above. */
   total: z.number().int(),

@@ -205,7 +205,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     // The last tab, chosen from the menu.
     await menu.selectOption({ label: 'Delivery log' });
     await page.waitForURL(/\/admin\/delivery-log$/);
-    expect(await menu.inputValue()).toBe('delivery-log');
+    await expect.poll(() => menu.inputValue()).toBe('delivery-log');
     await shot(page, 'shell-390-last-tab');
     await context.close();
   });

@@ -195,6 +195,8 @@ describe('One table of paths (common/paths.ts; issue 26)', () => {
       .filter((href) => href.startsWith('/'));
     expect(hrefs).toEqual([
       '/todays-deals',
+      // 'Search Deals': the search landing page (issue 28; a departure, docs/design.md §5).
+      '/search',
       '/deal-alerts',
       '/how-it-works',
       '/faq',

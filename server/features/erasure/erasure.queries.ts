@@ -31,6 +31,10 @@ export const ERASURE_TABLES = {
   // Saved searches (their matches and index terms go with them) and private alert feeds (issue 30).
   savedSearches: { table: 'saved_searches', address: 'user_email', text: [] },
   alertFeeds: { table: 'alert_feeds', address: 'email', text: [] },
+  // Last: the analytics roll-ups (migrations 0020, 0025) keep per-address rows keyed by the address
+  // ('click_email', 'category_button_user'), and the page keys may mention it; the deletes above
+  // have already taken its clicks and visits out of every count through the roll-up triggers.
+  analyticsRollups: { table: 'analytics_daily', address: 'key', text: ['key'] },
 } as const;
 
 export type ErasureTable = keyof typeof ERASURE_TABLES;
