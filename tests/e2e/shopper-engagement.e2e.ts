@@ -68,6 +68,12 @@ describe.skipIf(missing.length > 0)('shopper engagement in Chromium', () => {
     await page.goto(`${server.url}/search?q=laser%20printer`);
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor({ timeout: 20_000 });
+    // The 'Search completed' toast (issue 28) slides in over the page as the results arrive; close
+    // it as a shopper would, so a later click lands on the card and not on the toast.
+    const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+    await dismiss.waitFor({ timeout: 10_000 });
+    await dismiss.click();
+    await dismiss.waitFor({ state: 'hidden' });
     for (let i = 0; i < 6; i++) {
       await cards.nth(i).getByRole('button', { name: 'Alternative Products' }).click();
       const dialog = page.getByRole('dialog', { name: 'Alternative Products' });
