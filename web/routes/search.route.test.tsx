@@ -327,7 +327,8 @@ describe('Search page URL state', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Set Deal Alert' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Deal Alert' });
+    // The dialog's code loads on first use (a lazy chunk): on a loaded CI machine that took over a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Deal Alert' }, { timeout: 10_000 });
     expect(within(dialog).getByText('air fryer result 1')).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeVisible();
     expect(api.callsTo('GET /api/amazon/current-price/B0RESULT00')).toHaveLength(1);
