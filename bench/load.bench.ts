@@ -158,14 +158,14 @@ const STOPWORDS = new Set(
 type Kind = 'trending' | 'top-discounted' | 'category' | 'deals' | 'search' | 'suggestions' | 'product';
 const KINDS: readonly Kind[] = ['trending', 'top-discounted', 'category', 'deals', 'search', 'suggestions', 'product'];
 
-interface LoadRequest {
+export interface LoadRequest {
   kind: Kind | 'unique';
   method: 'GET' | 'POST';
   path: string;
   body?: string;
 }
 /** One load step's figures. Latencies in ms over 2xx answers; NaN when there was none. */
-interface Figures {
+export interface Figures {
   rps: number;
   p50: number;
   p95: number;
@@ -247,7 +247,7 @@ function zipfSampler(n: number, random: () => number): () => number {
   };
 }
 
-const search = (kind: LoadRequest['kind'], criteria: SearchCriteria): LoadRequest => ({
+export const search = (kind: LoadRequest['kind'], criteria: SearchCriteria): LoadRequest => ({
   kind,
   method: 'POST',
   path: '/api/products/search',
@@ -255,7 +255,7 @@ const search = (kind: LoadRequest['kind'], criteria: SearchCriteria): LoadReques
 });
 
 /** The search page's criteria (web/features/products/search-criteria.ts searchPageCriteria). */
-const searchPage = (keywords: string, page = 1, sortBy: SearchCriteria['sortBy'] = 'Featured'): SearchCriteria => ({
+export const searchPage = (keywords: string, page = 1, sortBy: SearchCriteria['sortBy'] = 'Featured'): SearchCriteria => ({
   keywords,
   maxPrice: 99999,
   minRating: 1,
@@ -272,7 +272,7 @@ const searchPage = (keywords: string, page = 1, sortBy: SearchCriteria['sortBy']
  * every imported ASIN in a seeded random order (popular products most, any product possible), so
  * a step meets product pages no earlier step asked for, as a real site does.
  */
-function shopperStream(asins: string[], words: string[]): (count: number) => LoadRequest[] {
+export function shopperStream(asins: string[], words: string[]): (count: number) => LoadRequest[] {
   const random = seededRandom(7);
   const zipf = zipfSampler(words.length, random);
   const word = () => words[zipf()] as string;
@@ -346,7 +346,7 @@ function shopperStream(asins: string[], words: string[]): (count: number) => Loa
 }
 
 /** Searches no two alike: every unordered pair of the query words, the commonest mixed in early. */
-function uniqueSearches(words: string[]): LoadRequest[] {
+export function uniqueSearches(words: string[]): LoadRequest[] {
   const n = words.length;
   const out: LoadRequest[] = [];
   for (let d = 1; d <= (n - 1) / 2; d += 1)
@@ -528,13 +528,13 @@ function figuresOf(m: WorkerAnswer, listLength: number, seconds: number, unanswe
   };
 }
 
-function percentiles(values: number[]): { p50: number; p95: number; p99: number } {
+export function percentiles(values: number[]): { p50: number; p95: number; p99: number } {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) => (sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number) : NaN);
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-function load(url: string, list: LoadRequest[], connections: number, duration: number, rate?: number): Promise<Figures> {
+export function load(url: string, list: LoadRequest[], connections: number, duration: number, rate?: number): Promise<Figures> {
   const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
   return new Promise((resolve, reject) => {
     if (list.length === 0) return reject(new Error('load: the request list is empty'));
@@ -563,13 +563,13 @@ const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-GB') : '-');
 const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-const machine = () =>
+export const machine = () =>
   `${cpus().length} CPUs, load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' / ')} (1/5/15 min)`;
 
 /** VmRSS and VmHWM (MB) of a live process from /proc/<pid>/status; undefined once it has gone. */
-function procMemory(pid: number): { rssMb: number; hwmMb: number } | undefined {
+export function procMemory(pid: number): { rssMb: number; hwmMb: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
@@ -586,7 +586,7 @@ function procMemory(pid: number): { rssMb: number; hwmMb: number } | undefined {
  * the first read), the last VmHWM read (the kernel's peak RSS since the process started) and the last
  * VmRSS read (MB).
  */
-function memorySampler(pid: number, everyMs: number) {
+export function memorySampler(pid: number, everyMs: number) {
   const began = performance.now();
   let peakRssMb = NaN;
   let peakAtMs = NaN;
@@ -623,7 +623,7 @@ function processCpuMs(pid: number): number {
 }
 
 /** Bytes of every file under `dir` (apparent sizes, as `du -sb`); 0 when it does not exist. */
-function dirBytes(dir: string): number {
+export function dirBytes(dir: string): number {
   if (!existsSync(dir)) return 0;
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -635,7 +635,7 @@ function dirBytes(dir: string): number {
 }
 
 /** Lines of a pino log file at level error (50) or fatal (60). */
-async function loggedErrors(file: string): Promise<number> {
+export async function loggedErrors(file: string): Promise<number> {
   if (!existsSync(file)) return 0;
   let n = 0;
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
@@ -649,7 +649,7 @@ async function loggedErrors(file: string): Promise<number> {
  * answers 200 within IDLE_HEALTH_MS and the server process then uses under IDLE_CPU_SHARE of a CPU
  * for 300 ms. Answers the ms waited and whether it became idle within IDLE_MAX_WAIT_MS.
  */
-async function waitUntilIdle(server: RunningServer): Promise<{ ms: number; idle: boolean }> {
+export async function waitUntilIdle(server: RunningServer): Promise<{ ms: number; idle: boolean }> {
   const began = performance.now();
   for (;;) {
     const cpu0 = processCpuMs(server.pid);
@@ -701,7 +701,7 @@ interface Measured {
 }
 
 /** Where one database's run lives: DATA_DIR always; DATABASE_URL and a connection of our own for PostgreSQL. */
-interface Target {
+export interface Target {
   kind: Database['kind'];
   dataDir: string;
   databaseUrl?: string;
@@ -722,7 +722,7 @@ interface CliReport {
  * IMPORT_SAMPLE_MS ms. Answers its report, wall seconds (spawn to exit) and memory; throws when it
  * prints no report or fails (exit code other than `expectedCode`, or a fatal error).
  */
-async function runImportCli(file: string, target: Target, expectedCode = 0) {
+export async function runImportCli(file: string, target: Target, expectedCode = 0) {
   let sampler: ReturnType<typeof memorySampler> | undefined;
   const began = performance.now();
   const result = await runImport(

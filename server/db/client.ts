@@ -149,6 +149,38 @@ export function pgliteWorkerSetting(value: string | undefined): boolean | undefi
 }
 
 /**
+ * The key of the PostgreSQL session advisory lock held while migrations run (any fixed bigint; the
+ * text "deal-alerts migrations" hashed once). Instances started together on a database with pending
+ * migrations take turns: the first applies them, the others then find nothing left to apply
+ * (without it, drizzle's migrator raced: the loser's CREATE TABLE of its journal failed and that
+ * instance exited; docs/decisions/0038-several-instances.md).
+ */
+export const MIGRATION_LOCK_KEY = 7_340_210_861_445_129n;
+
+/**
+ * Applies pending migrations on PostgreSQL under {@link MIGRATION_LOCK_KEY}: one pool connection
+ * holds the lock (waiting for another instance's migration to finish) while drizzle's migrator runs
+ * on the pool, then unlocks and is released. Throws what the database or the migrator throws; the
+ * lock goes with its connection if unlocking fails.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+    lock.release();
+  } catch (error) {
+    // A connection whose unlock failed is destroyed, so it cannot keep the lock.
+    lock.release(true);
+    throw error;
+  }
+}
+
+/**
  * Opens the database. For PGlite with a directory, the directory is created.
  * Throws when the server is unreachable or the PGlite directory is held by another process
  * (PGlite's own error; the CLI turns it into advice).
@@ -171,7 +203,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
         const r = await pool.query(text, params as unknown[]);
         return { rows: r.rows };
       },
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migratePostgres(pool),
       close: () => pool.end(),
     };
   }

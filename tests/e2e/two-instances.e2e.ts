@@ -3,12 +3,15 @@
  * job runs once (DESIGN.md §7; docs/decisions/0004-jobs-and-outbox.md). Two real server processes
  * share a scratch database; shoppers set alerts through either; the confirmation e-mails and the
  * price-drop e-mails that the scheduled price check causes each arrive exactly once, and each cron
- * minute produced at most one price-check run.
+ * minute produced at most one price-check run. Issue 31 (docs/decisions/0038-several-instances.md):
+ * a product the import CLI adds while both run shows in both instances' search within about 2 s,
+ * though each had already cached its answer to that search (the catalogue version in the database,
+ * read at most once a second, empties every instance's answer cache).
  *
  * Needs `TEST_DATABASE_URL` (a PostgreSQL server the test may create a database on); without it
  * the test is skipped with a printed reason, and under `CI` it fails instead.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,12 +29,29 @@ const ADDRESSES = ['ann@example.test', 'bob@example.test', 'cat@example.test'];
 const isConfirmation = (m: CaughtMail) => /confirm/i.test(m.parsed.subject ?? '');
 const recipient = (m: CaughtMail) => m.parsed.to?.[0]?.address ?? '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The feed's header (REAL_CATALOGUE's layout) and one new product with a word no other title has. */
+const NEW_PRODUCT = { asin: 'B0ZQXW0031', word: 'zqxwivel' };
+const NEW_PRODUCT_CSV = [
+  '"ASIN","Title","Price","Price Category","Category Name","Average Category Price","Price Difference"',
+  `"${NEW_PRODUCT.asin}","Zqxwivel Desk Lamp with Dimmer and USB Port","24.99","Underpriced","Computer Printers","30.00","-5.01"`,
+].join('\n');
+/** The ASINs of the first page of a keyword search on `server`, as the search page asks for it. */
+async function searchAsins(server: RunningServer, keywords: string): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/products/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ keywords, itemCount: 10 }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { products: { asin: string }[] }).products.map((p) => p.asin);
+}
 
 describe.skipIf(!PG_URL)('two app instances on one PostgreSQL (issue 7)', () => {
   let admin: pg.Client;
   let db: pg.Client;
   let dbName: string;
   let mail: MailCatcher;
+  let shared: Record<string, string>;
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
@@ -43,7 +63,7 @@ describe.skipIf(!PG_URL)('two app instances on one PostgreSQL (issue 7)', () => 
     const url = new URL(PG_URL as string);
     url.pathname = `/${dbName}`;
     mail = await startMailCatcher();
-    const shared = {
+    shared = {
       DATABASE_URL: url.toString(),
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       // Every minute, so the test sees the scheduled check fire while both instances run.
@@ -136,4 +156,21 @@ describe.skipIf(!PG_URL)('two app instances on one PostgreSQL (issue 7)', () => 
     // Both instances stayed healthy throughout.
     for (const s of servers) expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
   }, 240_000);
+
+  it("a product the import CLI adds shows in both instances' search within about 2 s, though both had cached the search", async () => {
+    // Each instance answers the search once, so each holds the answer without the new product.
+    for (const s of servers) expect(await searchAsins(s, NEW_PRODUCT.word)).not.toContain(NEW_PRODUCT.asin);
+    const file = path.join(shared.DATA_DIR as string, 'one-new-product.csv');
+    writeFileSync(file, `${NEW_PRODUCT_CSV}\n`);
+    const imported = await runImport(file, shared);
+    expect(imported.code, imported.output).toBe(0);
+    // From the CLI's exit: every instance reads the stored version at most 1 s apart, then re-answers.
+    const committed = Date.now();
+    const seenAfterMs: number[] = [];
+    for (const s of servers) {
+      while (!(await searchAsins(s, NEW_PRODUCT.word)).includes(NEW_PRODUCT.asin) && Date.now() - committed < 5_000) await sleep(100);
+      seenAfterMs.push(Date.now() - committed);
+    }
+    for (const ms of seenAfterMs) expect(ms, `shown ${ms} ms after the import (instances in turn)`).toBeLessThanOrEqual(2_500);
+  }, 60_000);
 });
