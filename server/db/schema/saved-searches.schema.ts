@@ -1,7 +1,7 @@
 /**
  * Saved searches (keyword and category alerts), their sent matches, their inverted term index, and
  * the shoppers' private alert feeds (issue 30; docs/decisions/0031-saved-searches.md). Money in
- * integer pence; times in UTC timestamptz. Migration 0023.
+ * integer pence; times in UTC timestamptz. Migrations 0023 and 0027.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
@@ -58,21 +58,22 @@ export const savedSearchTerms = pgTable(
 /**
  * Products a saved search matched: one row per (search, ASIN), so each match is e-mailed once.
  * `notified_at` is set when the match was put in an e-mail (instant, or the daily/weekly digest).
+ * Narrow on purpose (migration 0027, decision 0036): a first import writes millions of these, so the
+ * title, image and deal label an e-mail lists are read from `products` for its at most 10 products.
  */
 export const savedSearchMatches = pgTable(
   'saved_search_matches',
   {
-    savedSearchId: bigint('saved_search_id', { mode: 'number' })
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    /**
+     * The search. No foreign key (migration 0027: it cost a locking look-up per inserted row); the
+     * trigger `saved_searches_delete_matches` deletes a search's matches with it.
+     */
+    savedSearchId: bigint('saved_search_id', { mode: 'number' }).notNull(),
     asin: varchar('asin', { length: 10 }).notNull(),
-    productTitle: text('product_title').notNull(),
-    imageUrl: text('image_url'),
     /** The price when matched, pence. */
     pricePence: integer('price_pence').notNull(),
     /** The verified saving when matched (products.deal_percent), or null. */
     savingPercent: smallint('saving_percent'),
-    dealLabel: text('deal_label'),
     matchedAt: timestamp('matched_at', { withTimezone: true }).notNull(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },

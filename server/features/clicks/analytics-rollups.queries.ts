@@ -7,7 +7,7 @@
  * and the days at its ends, so All Time or This Year reads a few rows per key and month.
  * Days are London calendar dates `YYYY-MM-DD`, both inclusive; null is unbounded.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -46,64 +46,6 @@ export function wholeMonths(from: string, to: string): [string, string] | null {
   const first = from.endsWith('-01') ? from : nextMonth(from);
   const end = nextDay(to).endsWith('-01') ? nextDay(to) : monthStart(to);
   return first < end ? [first, end] : null;
-}
-
-/** The day rows of `dimension` in `[from, to)` as months where whole (to exclusive; both London dates). */
-function monthsAndDays(dimension: string, from: string, toExclusive: string): SQL[] {
-  if (from >= toExclusive) return [];
-  const to = new Date(Date.parse(`${toExclusive}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-  const months = wholeMonths(from, to);
-  if (!months) return [sql`(dimension = ${dimension} and day >= ${from}::date and day <= ${to}::date)`];
-  const [first, end] = months;
-  return [
-    sql`(dimension = ${dimension} and day >= ${from}::date and day < ${first}::date)`,
-    sql`(dimension = ${`${dimension}@month`} and day >= ${first}::date and day < ${end}::date)`,
-    sql`(dimension = ${dimension} and day >= ${end}::date and day < ${toExclusive}::date)`,
-  ];
-}
-
-/**
- * Rows of `dimension` covering `[from, to]` (London dates, inclusive; null unbounded), for the
- * dimensions of migration 0025 that also keep year rows: year rows for whole years (every year row
- * when both ends are open), then month rows for whole months, day rows for the rest. Pass
- * {@link openEnds}' bounds so a range that reaches past the first or last day with rows reads the
- * coarse rows.
- */
-export function rangeRowsByYear(dimension: string, from: string | null, to: string | null): SQL {
-  const year = `${dimension}@year`;
-  if (!from && !to) return sql`dimension = ${year}`;
-  const firstYear = !from ? null : from.endsWith('-01-01') ? Number(from.slice(0, 4)) : Number(from.slice(0, 4)) + 1;
-  const lastYear = !to ? null : to.endsWith('-12-31') ? Number(to.slice(0, 4)) : Number(to.slice(0, 4)) - 1;
-  if (firstYear !== null && lastYear !== null && firstYear > lastYear) {
-    return sql`(${sql.join(monthsAndDays(dimension, from as string, nextDay(to as string)), sql` or `)})`;
-  }
-  const parts: SQL[] = [
-    sql`(dimension = ${year} ${firstYear !== null ? sql`and day >= ${`${firstYear}-01-01`}::date` : sql``}
-         ${lastYear !== null ? sql`and day <= ${`${lastYear}-01-01`}::date` : sql``})`,
-  ];
-  if (from && firstYear !== null) parts.push(...monthsAndDays(dimension, from, `${firstYear}-01-01`));
-  if (to && lastYear !== null) parts.push(...monthsAndDays(dimension, `${lastYear + 1}-01-01`, nextDay(to)));
-  return sql`(${sql.join(parts, sql` or `)})`;
-}
-
-/**
- * `[from, to]` with an end dropped (null) when no row of `dimension` lies beyond it: the coarse
- * rows of the months and years at that end then hold exactly the range's part, so This Year or Last
- * 30 Days read one row per key for the current year or month. One probe of the primary key each end.
- */
-export async function openEnds(
-  db: Db,
-  dimension: string,
-  from: string | null,
-  to: string | null,
-): Promise<{ from: string | null; to: string | null }> {
-  if (!from && !to) return { from, to };
-  const result = await db.execute(
-    sql`select to_char(min(day), 'YYYY-MM-DD') as first, to_char(max(day), 'YYYY-MM-DD') as last from analytics_daily where dimension = ${dimension}`,
-  );
-  const row = rowsOf<{ first: string | null; last: string | null }>(result)[0];
-  if (!row?.first || !row.last) return { from, to };
-  return { from: from && from > row.first ? from : null, to: to && to < row.last ? to : null };
 }
 
 /** Rows of `dimension` covering `[from, to]`: its month rows for whole months, its day rows for the rest (All Time: every month row). */

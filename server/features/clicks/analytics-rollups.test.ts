@@ -63,10 +63,16 @@ const fromEmail = (source: string | null, medium: string | null) => [source, med
 /** The same figures counted straight from site_visits, product_clicks and category_clicks (written independently of the migrations' SQL). */
 async function counted(): Promise<Record<string, string>> {
   const out = new Map<string, [number, number, number, number]>();
-  // Each figure on its day's row, its month's ('{dimension}@month', day = the 1st) and its year's ('@year', 1 January; migration 0025).
+  // Each figure on its day's row, its month's ('{dimension}@month', day = the 1st), its year's ('@year', 1 January; migration 0025)
+  // and the all-time row ('@all', day 1970-01-01; migration 0026).
   const add = (k: string, i: 0 | 1 | 2 | 3) => {
     const [day, dimension, key] = k.split('|') as [string, string, string];
-    for (const row of [k, `${day.slice(0, 7)}-01|${dimension}@month|${key}`, `${day.slice(0, 4)}-01-01|${dimension}@year|${key}`]) {
+    for (const row of [
+      k,
+      `${day.slice(0, 7)}-01|${dimension}@month|${key}`,
+      `${day.slice(0, 4)}-01-01|${dimension}@year|${key}`,
+      `1970-01-01|${dimension}@all|${key}`,
+    ]) {
       const v = out.get(row) ?? [0, 0, 0, 0];
       v[i]++;
       out.set(row, v);

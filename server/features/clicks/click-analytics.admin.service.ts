@@ -49,6 +49,7 @@ import {
   keySums,
   lastClicks,
   productLabels,
+  rollupSpan,
   splitRange,
   sumOfKeysContaining,
   topKeySums,
@@ -118,7 +119,7 @@ function daySeries(days: Array<{ date: string; clicks: number }>): ClickStats['c
 /** `GET /api/admin/product-clicks-stats`: click stats of the range (spec §3) with the tab's cards and charts. */
 export async function productClickStats(database: Database, range: AnalyticsRange): Promise<ClickStats> {
   const db = database.db;
-  const span = splitRange(range);
+  const span = await rollupSpan(db, range);
   const [total, anonymous, products, users, perDay, categories] = await Promise.all([
     totalSums(db, 'clicks', span),
     totalSums(db, 'click_anonymous', span),
@@ -170,7 +171,7 @@ export async function productClickStats(database: Database, range: AnalyticsRang
  */
 export async function rankedTotals(database: Database, range: AnalyticsRange, which: 'products' | 'users') {
   const db = database.db;
-  const span = splitRange(range);
+  const span = await rollupSpan(db, range);
   if (which === 'products') {
     const products = ranked(await keySums(db, 'product', span));
     const labels = await productLabels(
@@ -292,7 +293,7 @@ function campaignParts(key: string): { source: string | null; medium: string | n
 /** `GET /api/admin/email-tracking`: summary, campaigns and the recent e-mail visits of the range (spec §3). */
 export async function emailTracking(database: Database, range: AnalyticsRange): Promise<EmailTracking> {
   const db = database.db;
-  const span = splitRange(range);
+  const span = await rollupSpan(db, range);
   const [visits, emailVisits, anonymousVisits, campaigns, clicks, emailClicks, anonymousClicks, products, users, recent, totalSearches] =
     await Promise.all([
       totalSums(db, 'visits', span),

@@ -5,19 +5,28 @@
  * restore. A range `[from, to)` of instants is split ({@link splitRange}) into the whole London days
  * it covers, read from the roll-ups (month rows for whole months, day rows at the ends), and at
  * most two partial days at its ends (a date-time bound), counted from the raw rows through the
- * time indexes. The raw key expressions here are the triggers' own (migration 0025).
+ * time indexes. The raw key expressions here are the triggers' own (migration 0025). Since
+ * migration 0026 (decision 0035) the whole days are planned as slices (rollup-slices.rules.ts): a
+ * range the roll-ups hold in one slice reads one row per key, ranked and counted through
+ * analytics_daily_key_rank_idx.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { londonDate, londonDayEnd, londonDayStart } from '../../../common/analytics-dates';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { openEnds, rangeRowsByYear } from './analytics-rollups.queries';
 import type { InstantRange } from './click-analytics.queries';
+import { rollupPlan, type DimensionBounds } from './rollup-slices.rules';
 
-/** A range as roll-up days (`YYYY-MM-DD`, both inclusive, null unbounded; absent: no whole day) and raw instant intervals `[from, to)`. */
+/**
+ * A range as roll-up days (`YYYY-MM-DD`, both inclusive, null unbounded; absent: no whole day) and
+ * raw instant intervals `[from, to)`; `bounds` (from {@link rollupSpan}) holds each roll-up
+ * dimension's first and last day, read once per request, so a figure's statement is planned
+ * without a probe of its own.
+ */
 export interface RollupSpan {
   days: { from: string | null; to: string | null } | null;
   edges: Array<{ from: Date; to: Date }>;
+  bounds?: Map<string, DimensionBounds>;
 }
 
 const dayBefore = (date: string) => londonDate(londonDayStart(date).getTime() - 1);
@@ -135,19 +144,72 @@ export interface KeySums {
   m: number;
 }
 
-/** The grouped union of roll-up rows and raw edge rows of a dimension: `key, n, m` with n > 0. */
-async function grouped(db: Db, dimension: Dimension, span: RollupSpan): Promise<SQL> {
+/** The roll-up dimensions the Clicks tab reads (each {@link ROLLUP} entry's). */
+const ROLLUP_DIMENSIONS = [...new Set(Object.values(ROLLUP).map((r) => r.dimension))];
+
+/**
+ * First and last day with a day row of each of `dimensions`, in one statement (two probes of the
+ * primary key each).
+ */
+async function readBounds(db: Db, dimensions: string[]): Promise<Map<string, DimensionBounds>> {
+  const result = await db.execute(
+    sql`select d.dimension,
+               (select to_char(min(day), 'YYYY-MM-DD') from analytics_daily a where a.dimension = d.dimension) as first,
+               (select to_char(max(day), 'YYYY-MM-DD') from analytics_daily a where a.dimension = d.dimension) as last
+        from unnest(${`{${dimensions.join(',')}}`}::text[]) as d(dimension)`,
+  );
+  return new Map(
+    rowsOf<{ dimension: string; first: string | null; last: string | null }>(result).map((r) => [
+      r.dimension,
+      r.first && r.last ? { first: r.first, last: r.last } : null,
+    ]),
+  );
+}
+
+/**
+ * {@link splitRange} with the bounds of every roll-up dimension the Clicks tab reads (one
+ * statement), for the figures of one request.
+ */
+export async function rollupSpan(db: Db, range: InstantRange): Promise<RollupSpan> {
+  const span = splitRange(range);
+  return span.days ? { ...span, bounds: await readBounds(db, ROLLUP_DIMENSIONS) } : span;
+}
+
+/** The per-key dimensions whose rows analytics_daily_key_rank_idx covers (migration 0026). */
+const RANKED = new Set(['product', 'click_email', 'category_button_user']);
+
+/**
+ * A dimension's rows for a span: `rows`, the grouped union of roll-up rows and raw edge rows
+ * (`key, n, m` with n > 0); and `slice`, the condition of the one slice (one row per key) that holds
+ * the whole span when there is one (a range of whole days: All Time, a year, a month, a day;
+ * rollup-slices.rules.ts), then `rows` reads it without grouping. The slice's dimension is written
+ * as a literal so the planner can use the partial index of migration 0026.
+ */
+async function dimensionRows(db: Db, dimension: Dimension, span: RollupSpan): Promise<{ rows: SQL; slice: SQL | null }> {
   const rollup = ROLLUP[dimension];
   const raw: RawSide = DIMENSIONS[dimension];
+  const n = sql.raw(rollup.columns[0]!);
   const m = rollup.columns[1] ? sql.raw(rollup.columns[1]) : sql`0`;
+  // A key's count in one row fits an int (unlike a total's over all time), and sum(int) adds in
+  // int8 where sum(bigint) adds in numeric, about a third slower on PGlite.
+  const summed = RANKED.has(rollup.dimension) ? sql`${n}::int` : n;
+  const keyWhere = rollup.key !== undefined ? sql` and key = ${rollup.key}` : sql``;
   const parts: SQL[] = [];
   if (span.days) {
-    const keyWhere = rollup.key !== undefined ? sql` and key = ${rollup.key}` : sql``;
-    const days = await openEnds(db, rollup.dimension, span.days.from, span.days.to);
-    parts.push(
-      sql`select key, ${sql.raw(rollup.columns[0]!)} as n, ${m} as m from analytics_daily
-          where ${rangeRowsByYear(rollup.dimension, days.from, days.to)}${keyWhere}`,
-    );
+    const bounds = span.bounds?.get(rollup.dimension) ?? (await readBounds(db, [rollup.dimension])).get(rollup.dimension) ?? null;
+    const plan = rollupPlan(rollup.dimension, span.days.from, span.days.to, bounds);
+    const [only] = plan.parts;
+    if (plan.slices === 1 && only && span.edges.length === 0) {
+      const slice = sql`dimension = ${sql.raw(`'${only.dimension.replace(/'/g, "''")}'`)} and day = ${only.from}::date${keyWhere} and ${n} > 0`;
+      return { rows: sql`select key, ${n} as n, ${m} as m from analytics_daily where ${slice}`, slice };
+    }
+    // One select per run (not one OR), so each can be a range of analytics_daily_key_rank_idx.
+    for (const p of plan.parts) {
+      parts.push(
+        sql`select key, ${summed} as n, ${m} as m from analytics_daily
+            where dimension = ${sql.raw(`'${p.dimension.replace(/'/g, "''")}'`)} and day >= ${p.from}::date and day <= ${p.to}::date${keyWhere}`,
+      );
+    }
   }
   if (span.edges.length > 0) {
     parts.push(
@@ -157,7 +219,15 @@ async function grouped(db: Db, dimension: Dimension, span: RollupSpan): Promise<
     );
   }
   if (parts.length === 0) parts.push(sql`select ''::text as key, 0::bigint as n, 0::bigint as m where false`);
-  return sql`select key, sum(n) as n, sum(m) as m from (${sql.join(parts, sql` union all `)}) u group by key having sum(n) > 0`;
+  return {
+    rows: sql`select key, sum(n) as n, sum(m) as m from (${sql.join(parts, sql` union all `)}) u group by key having sum(n) > 0`,
+    slice: null,
+  };
+}
+
+/** The grouped union of roll-up rows and raw edge rows of a dimension: `key, n, m` with n > 0. */
+async function grouped(db: Db, dimension: Dimension, span: RollupSpan): Promise<SQL> {
+  return (await dimensionRows(db, dimension, span)).rows;
 }
 
 type Row = { key: string; n: string | number; m: string | number; keys?: string | number };
@@ -179,12 +249,19 @@ export async function totalSums(db: Db, dimension: Dimension, span: RollupSpan):
  * so the caller can break them by name as the tab does), and how many keys have a count at all.
  */
 export async function topKeySums(db: Db, dimension: Dimension, span: RollupSpan, top: number): Promise<{ rows: KeySums[]; keys: number }> {
-  const result = await db.execute(
-    sql`select key, n, m, keys from (
-          select key, n, m, count(*) over () as keys, rank() over (order by n desc) as r from (${await grouped(db, dimension, span)}) g
-        ) t where r <= ${top}`,
-  );
-  const rows = rowsOf<Row>(result);
+  const { rows: source, slice } = await dimensionRows(db, dimension, span);
+  // One slice of a ranked dimension: the top rows straight from analytics_daily_key_rank_idx in
+  // count order (the window stops past the cut) and the key count from the same index.
+  const query =
+    slice && RANKED.has(ROLLUP[dimension].dimension)
+      ? sql`select key, n, m, (select count(*) from analytics_daily where ${slice}) as keys from (
+              select key, n, m, rank() over (order by n desc) as r from (${source} order by clicks desc) s
+            ) t where r <= ${top}`
+      : // Otherwise group once; the cut is the top-th count (a bounded sort; none when fewer keys), ties at it kept.
+        sql`with g as materialized (${source})
+            select key, n, m, (select count(*) from g) as keys from g
+            where n >= coalesce((select n from g order by n desc offset ${top - 1} limit 1), 0)`;
+  const rows = rowsOf<Row>(await db.execute(query));
   return { rows: rows.map(toSums), keys: Number(rows[0]?.keys ?? 0) };
 }
 

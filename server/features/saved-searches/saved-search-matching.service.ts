@@ -12,8 +12,10 @@
  * are kept in memory until every batch is matched; then each such search's new matches are
  * recorded, already marked e-mailed, in the same transaction that queues its one e-mail listing them
  * (outbox kind 'saved-search', composed by the sender): each match row is written once, never
- * updated or read back (decision 0031, "Writing a first import's matches"). A run that dies before
- * that step has recorded none of its instant matches, so none is e-mailed twice.
+ * updated (decision 0031, "Writing a first import's matches"). Match rows are narrow and only
+ * per-search counts come back from their inserts; e-mails take titles and images from the products
+ * (decision 0036, migration 0027). A run that dies before that step has recorded none of its
+ * instant matches, so none is e-mailed twice.
  */
 import { createHash } from 'node:crypto';
 import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
@@ -26,15 +28,16 @@ import { categoryKey, compileSearch, productStems, SavedSearchIndex, type Compil
 import { describeSearch } from './saved-searches.service';
 import {
   anyActiveSearch,
+  countNewMatches,
   insertNewMatches,
+  listedProducts,
   markNotified,
   productsForMatching,
   searchesUnderKeys,
   searchesWithUnsentMatches,
   type CandidateSearch,
-  type DueDigest,
+  type ListedProduct,
   type MatchRow,
-  type NewMatch,
   type ProductForMatching,
 } from './saved-searches.queries';
 
@@ -107,7 +110,7 @@ export async function matchSavedSearches(
       }
     }
     if (forDigest.length === 0) continue;
-    run.newMatches += await deps.db.transaction(async (tx) => (await recordMatches(tx, forDigest, now, null)).length);
+    run.newMatches += await deps.db.transaction(async (tx) => countNewMatches(tx, await mailableRows(tx, forDigest, now, null)));
   }
   const sent = await recordAndEmailInstant(deps.db, [...instant.values()], now);
   run.newMatches += sent.newMatches;
@@ -173,28 +176,24 @@ async function matchBatch(db: Db, batch: readonly ProductForMatching[], compiled
 }
 
 /**
- * Records the new matches of mailable addresses, in `tx`, e-mailed at `notifiedAt` (null: not yet,
- * for a digest); answers the (search, ASIN) pairs that were new.
+ * The match rows of `found` whose address is mailable (confirmed and subscribed, read in `tx`),
+ * matched at `now` and e-mailed at `notifiedAt` (null: not yet, for a digest).
  */
-async function recordMatches(tx: Tx, found: readonly Found[], now: Date, notifiedAt: Date | null): Promise<NewMatch[]> {
+async function mailableRows(tx: Tx, found: readonly Found[], now: Date, notifiedAt: Date | null): Promise<MatchRow[]> {
   const mailable = await mailableEmails(
     tx,
     found.map((f) => f.search.userEmail),
   );
-  const rows: MatchRow[] = found
+  return found
     .filter((f) => mailable.has(f.search.userEmail))
     .map(({ search, product }) => ({
       savedSearchId: search.id,
       asin: product.asin,
-      productTitle: product.title,
-      imageUrl: product.imageUrl,
       pricePence: product.pricePence,
       savingPercent: product.dealPercent,
-      dealLabel: product.dealLabel,
       matchedAt: now,
       notifiedAt,
     }));
-  return insertNewMatches(tx, rows);
 }
 
 /** An instant search and the products this run found for it. */
@@ -230,7 +229,7 @@ async function recordAndEmailInstant(
     rows = 0;
     const done = await db.transaction(async (tx) => {
       const found = part.flatMap(({ search, products }) => products.map((product) => ({ search, product })));
-      const added = await recordMatches(tx, found, now, now);
+      const added = await insertNewMatches(tx, await mailableRows(tx, found, now, now));
       if (added.length === 0) return { newMatches: 0, emailsQueued: 0 };
       const newOf = new Map<number, Set<string>>();
       for (const { savedSearchId, asin } of added) {
@@ -242,10 +241,16 @@ async function recordAndEmailInstant(
       for (const { search, products } of part) {
         const fresh = newOf.get(search.id);
         if (!fresh) continue;
-        const matches = products.filter((p) => fresh.has(p.asin)).map(matchRecordOf);
+        const matches = products.filter((p) => fresh.has(p.asin));
+        const shown = bestOf(matches.map(factsOf)).map((m) =>
+          emailedOf(
+            m,
+            products.find((p) => p.asin === m.asin)!,
+          ),
+        );
         const asins = [...fresh].sort();
         const key = `saved-search:${search.id}:${createHash('sha256').update(asins.join(',')).digest('hex').slice(0, 24)}`;
-        messages.push(savedSearchEmail(search, matches, key, now, 'instant'));
+        messages.push(savedSearchEmail(search, matches.length, shown, key, now, 'instant'));
       }
       const queued = await enqueueEmails(tx, messages);
       return { newMatches: added.length, emailsQueued: queued.size };
@@ -262,44 +267,54 @@ async function recordAndEmailInstant(
   return total;
 }
 
-/** What an e-mail lists of a product matched now. */
-function matchRecordOf(product: ProductForMatching): EmailedMatch {
-  return {
-    asin: product.asin,
-    productTitle: product.title,
-    imageUrl: product.imageUrl,
-    pricePence: product.pricePence,
-    savingPercent: product.dealPercent,
-    dealLabel: product.dealLabel,
-  };
+/** What ranks a match in an e-mail: its price and verified saving when matched (pence, whole percent). */
+interface MatchFacts {
+  asin: string;
+  pricePence: number;
+  savingPercent: number | null;
 }
 
-/** A match as an e-mail lists it (a stored match row has these and more). */
-type EmailedMatch = Pick<DueDigest['matches'][number], 'asin' | 'productTitle' | 'imageUrl' | 'pricePence' | 'savingPercent' | 'dealLabel'>;
+/** The facts of a product matched now. */
+function factsOf(product: ProductForMatching): MatchFacts {
+  return { asin: product.asin, pricePence: product.pricePence, savingPercent: product.dealPercent };
+}
+
+/** A match as an e-mail lists it: its facts when matched, and the product's title, image and label. */
+type EmailedMatch = MatchFacts & ListedProduct;
+
+/** `facts` with what the e-mail shows of its product (read from the catalogue row or the product in memory). */
+function emailedOf(facts: MatchFacts, product: ListedProduct): EmailedMatch {
+  return { ...facts, title: product.title, imageUrl: product.imageUrl, dealLabel: product.dealLabel };
+}
 
 /** Largest verified saving first (none last), then the lower price, then the ASIN. */
-function bestFirst(a: EmailedMatch, b: EmailedMatch): number {
+function bestFirst(a: MatchFacts, b: MatchFacts): number {
   return (
     (b.savingPercent ?? -1) - (a.savingPercent ?? -1) || a.pricePence - b.pricePence || (a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : 0)
   );
 }
 
+/** The matches an e-mail lists: the {@link ITEMS_PER_EMAIL} best by {@link bestFirst}. */
+function bestOf<T extends MatchFacts>(matches: readonly T[]): T[] {
+  return [...matches].sort(bestFirst).slice(0, ITEMS_PER_EMAIL);
+}
+
 /**
- * The deferred e-mail of a search's new matches (kind 'saved-search', the digest layout of
- * email/templates/deal-digest.email.tsx): each product with its price and verified saving when
- * matched, linking to our product page. `payload.savedSearchId` lets "Sent to you" scope it.
+ * The deferred e-mail of a search's `n` new matches (kind 'saved-search', the digest layout of
+ * email/templates/deal-digest.email.tsx), listing `shown` (the best few, {@link bestOf}): each
+ * product with its price and verified saving when matched, linking to our product page.
+ * `payload.savedSearchId` lets "Sent to you" scope it.
  */
 function savedSearchEmail(
   search: Pick<CandidateSearch, 'id' | 'userEmail' | 'keywords' | 'category' | 'maxPricePence' | 'minSavingPercent'>,
-  matches: readonly EmailedMatch[],
+  n: number,
+  shown: readonly EmailedMatch[],
   dedupeKey: string,
   now: Date,
   when: 'instant' | 'daily' | 'weekly',
 ): DeferredEmail {
   // Hundreds of matches (a broad search on a first import) list the best few and count the rest;
   // every one of them is recorded as e-mailed.
-  const shown = [...matches].sort(bestFirst).slice(0, ITEMS_PER_EMAIL);
-  const n = matches.length;
   const what = describeSearch(search);
   const lead = when === 'instant' ? 'New' : when === 'daily' ? "Today's" : "This week's";
   const intro =
@@ -320,7 +335,7 @@ function savedSearchEmail(
       intro,
       items: shown.map((m) => ({
         asin: m.asin,
-        title: m.productTitle,
+        title: m.title,
         imageUrl: m.imageUrl,
         wasPence: null,
         nowPence: m.pricePence,
@@ -350,16 +365,30 @@ export async function sendSavedSearchDigests(deps: { db: Db; notifyOutbox?: () =
   const queued = await deps.db.transaction(async (tx) => {
     let count = 0;
     for (const frequency of ['daily', 'weekly'] as const) {
-      for (const { search, matches } of await searchesWithUnsentMatches(tx, frequency)) {
+      const due = (await searchesWithUnsentMatches(tx, frequency)).map(({ search, matches }) => {
+        const listable = matches.filter((m) => m.listable);
+        return { search, matches, listable, best: bestOf(listable) };
+      });
+      // Titles and images only for the products the e-mails list (at most 10 each): one query.
+      const details = await listedProducts(
+        tx,
+        due.flatMap((d) => d.best.map((m) => m.asin)),
+      );
+      for (const { search, matches, listable, best } of due) {
+        const all = matches.map((m) => m.asin);
+        if (listable.length === 0) {
+          // Every product matched has left the catalogue since: nothing to list or link to.
+          await markNotified(tx, search.id, all, now);
+          continue;
+        }
+        const shown = best.flatMap((m) => {
+          const product = details.get(m.asin);
+          return product ? [emailedOf(m, product)] : [];
+        });
         const key = `saved-search-digest:${search.id}:${digestPeriod(frequency, now)}`;
-        const added = await enqueueEmails(tx, [savedSearchEmail(search, matches, key, now, frequency)]);
+        const added = await enqueueEmails(tx, [savedSearchEmail(search, listable.length, shown, key, now, frequency)]);
         if (added.size === 0) continue; // this period's digest went out already: these wait for the next
-        await markNotified(
-          tx,
-          search.id,
-          matches.map((m) => m.asin),
-          now,
-        );
+        await markNotified(tx, search.id, all, now);
         count += 1;
       }
     }

@@ -209,7 +209,10 @@ export async function searchesUnderKeys(db: Db | Tx, keys: readonly string[]): P
 
 export type MatchRow = typeof savedSearchMatches.$inferInsert;
 
-/** Match rows per INSERT: one array parameter per column, so no limit on parameters. */
+/**
+ * Match rows per INSERT: one array parameter per column, so no limit on parameters. Measured on the
+ * bench's first import (decision 0036): larger statements cost no less per row.
+ */
 const MATCHES_PER_INSERT = 10_000;
 
 /** A (search, ASIN) match that was new when inserted. */
@@ -220,41 +223,65 @@ export interface NewMatch {
 
 /**
  * Inserts the matches not yet recorded (one per search and ASIN, ever: `ON CONFLICT DO NOTHING`),
- * set-based (`INSERT … SELECT FROM unnest(arrays)`, {@link MATCHES_PER_INSERT} rows a statement,
- * each distinct product's columns sent once per statement and joined to its matches); answers the
- * pairs that were new. Every row of one call has the first row's `matchedAt` and
- * `notifiedAt` (null: not yet e-mailed, for a digest; a time: e-mailed by the caller's transaction).
+ * set-based (`INSERT … SELECT FROM unnest(arrays)`, {@link MATCHES_PER_INSERT} rows a statement, in
+ * primary-key order so each statement touches neighbouring index pages); answers the pairs that were
+ * new. A row is narrow (search, ASIN, price and saving when matched, times: migration 0027). Every
+ * row of one call has the first row's `matchedAt` and `notifiedAt` (null: not yet e-mailed, for a
+ * digest; a time: e-mailed by the caller's transaction).
+ *
+ * What crosses back is small (decision 0036): each statement answers how many rows of each search it
+ * inserted; a search all of whose rows were new (every search, on a first import) needs nothing more.
+ * Only for a search some of whose rows were already there are its new pairs read back, as the rows of
+ * those pairs this transaction wrote (`xmin`): so `tx` must be a top-level transaction (not a
+ * savepoint), as the matching service's are.
  */
 export async function insertNewMatches(tx: Tx, rows: readonly MatchRow[]): Promise<NewMatch[]> {
+  return (await insertMatches(tx, rows, true)).added;
+}
+
+/** As {@link insertNewMatches}, answering only how many were new (nothing per row crosses back). */
+export async function countNewMatches(tx: Tx, rows: readonly MatchRow[]): Promise<number> {
+  return (await insertMatches(tx, rows, false)).count;
+}
+
+async function insertMatches(tx: Tx, rows: readonly MatchRow[], pairs: boolean): Promise<{ added: NewMatch[]; count: number }> {
   const added: NewMatch[] = [];
-  for (let i = 0; i < rows.length; i += MATCHES_PER_INSERT) {
-    const chunk = rows.slice(i, i + MATCHES_PER_INSERT);
-    // Each product's columns go once per statement (a product matches many searches), each match
-    // as (search id, product number).
-    const productNo = new Map<string, number>();
-    const distinct: MatchRow[] = [];
-    const nos = chunk.map((r) => {
-      let no = productNo.get(r.asin);
-      if (no === undefined) {
-        distinct.push(r);
-        productNo.set(r.asin, (no = distinct.length));
-      }
-      return no;
-    });
-    const col = <T>(pick: (r: MatchRow) => T) => sql.param(distinct.map(pick));
-    const notifiedAt = chunk[0]!.notifiedAt ? sql`${chunk[0]!.notifiedAt.toISOString()}::timestamptz` : sql`null::timestamptz`;
+  let count = 0;
+  if (rows.length === 0) return { added, count };
+  const sorted = [...rows].sort((a, b) => a.savedSearchId - b.savedSearchId || (a.asin < b.asin ? -1 : a.asin > b.asin ? 1 : 0));
+  const matchedAt = sql`${rows[0]!.matchedAt.toISOString()}::timestamptz`;
+  const notifiedAt = rows[0]!.notifiedAt ? sql`${rows[0]!.notifiedAt.toISOString()}::timestamptz` : sql`null::timestamptz`;
+  for (let i = 0; i < sorted.length; i += MATCHES_PER_INSERT) {
+    const chunk = sorted.slice(i, i + MATCHES_PER_INSERT);
+    const col = <T>(pick: (r: MatchRow) => T) => sql.param(chunk.map(pick));
     const result = await tx.execute(sql`
-      insert into saved_search_matches (saved_search_id, asin, product_title, image_url, price_pence, saving_percent, deal_label, matched_at, notified_at)
-      select m.id, p.asin, p.title, p.image, p.price, p.saving, p.label, ${chunk[0]!.matchedAt.toISOString()}::timestamptz, ${notifiedAt}
-      from unnest(${sql.param(chunk.map((r) => r.savedSearchId))}::bigint[], ${sql.param(nos)}::int[]) as m(id, no)
-      join unnest(${col((r) => r.asin)}::text[], ${col((r) => r.productTitle)}::text[], ${col((r) => r.imageUrl ?? null)}::text[],
-        ${col((r) => r.pricePence)}::int[], ${col((r) => r.savingPercent ?? null)}::smallint[], ${col((r) => r.dealLabel ?? null)}::text[])
-        with ordinality as p(asin, title, image, price, saving, label, no) on p.no = m.no
-      on conflict do nothing
-      returning saved_search_id as id, asin`);
-    for (const r of rowsOf<{ id: number | string; asin: string }>(result)) added.push({ savedSearchId: Number(r.id), asin: r.asin });
+      with added as (
+        insert into saved_search_matches (saved_search_id, asin, price_pence, saving_percent, matched_at, notified_at)
+        select m.id, m.asin, m.price, m.saving, ${matchedAt}, ${notifiedAt}
+        from unnest(${col((r) => r.savedSearchId)}::bigint[], ${col((r) => r.asin)}::text[], ${col((r) => r.pricePence)}::int[],
+          ${col((r) => r.savingPercent ?? null)}::smallint[]) as m(id, asin, price, saving)
+        on conflict do nothing
+        returning saved_search_id
+      )
+      select saved_search_id as id, count(*)::int as n from added group by 1`);
+    const newOf = new Map(rowsOf<{ id: number | string; n: number | string }>(result).map((r) => [Number(r.id), Number(r.n)]));
+    for (const n of newOf.values()) count += n;
+    if (!pairs) continue;
+    const sentOf = new Map<number, number>();
+    for (const r of chunk) sentOf.set(r.savedSearchId, (sentOf.get(r.savedSearchId) ?? 0) + 1);
+    const partly = new Set([...newOf].filter(([id, n]) => n < sentOf.get(id)!).map(([id]) => id));
+    for (const r of chunk)
+      if (newOf.get(r.savedSearchId) === sentOf.get(r.savedSearchId)) added.push({ savedSearchId: r.savedSearchId, asin: r.asin });
+    if (partly.size === 0) continue;
+    const asked = chunk.filter((r) => partly.has(r.savedSearchId));
+    const written = await tx.execute(sql`
+      select e.saved_search_id as id, e.asin
+      from unnest(${sql.param(asked.map((r) => r.savedSearchId))}::bigint[], ${sql.param(asked.map((r) => r.asin))}::text[]) as x(id, asin)
+        join saved_search_matches e on e.saved_search_id = x.id and e.asin = x.asin
+      where e.xmin = pg_current_xact_id()::xid`);
+    for (const r of rowsOf<{ id: number | string; asin: string }>(written)) added.push({ savedSearchId: Number(r.id), asin: r.asin });
   }
-  return added;
+  return { added, count };
 }
 
 /** Marks the matches of `savedSearchId` on `asins` as e-mailed at `now`. */
@@ -265,36 +292,74 @@ export async function markNotified(tx: Tx, savedSearchId: number, asins: readonl
     .where(and(eq(savedSearchMatches.savedSearchId, savedSearchId), inArray(savedSearchMatches.asin, [...asins])));
 }
 
+/** A match not yet e-mailed, as the digest reads it (pence; `listable`: its product is still in the catalogue). */
+export interface UnsentMatch {
+  asin: string;
+  /** The price when matched, pence. */
+  pricePence: number;
+  /** The verified saving when matched, or null. */
+  savingPercent: number | null;
+  matchedAt: Date;
+  /** False when the product has left the catalogue since (nothing to link to: not listed, marked e-mailed). */
+  listable: boolean;
+}
+
 /** A search with matches not yet e-mailed, for the digest. */
 export interface DueDigest {
   search: SavedSearchRow;
-  matches: Array<typeof savedSearchMatches.$inferSelect>;
+  matches: UnsentMatch[];
 }
 
 /**
- * Active searches of `frequency` with matches not yet e-mailed, and those matches (oldest first).
+ * Active searches of `frequency` with matches not yet e-mailed, and those matches (oldest first),
+ * narrow: the digest reads titles and images for the products it lists only ({@link listedProducts}).
  * A match on a product an owner has made inactive since (decision 0034) waits, unsent, until it is
- * active again.
+ * active again; one on a product deleted since comes with `listable` false.
  */
 export async function searchesWithUnsentMatches(db: Db | Tx, frequency: 'instant' | 'daily' | 'weekly'): Promise<DueDigest[]> {
   const rows = await db
-    .select({ search: savedSearches, match: savedSearchMatches })
+    .select({
+      search: savedSearches,
+      asin: savedSearchMatches.asin,
+      pricePence: savedSearchMatches.pricePence,
+      savingPercent: savedSearchMatches.savingPercent,
+      matchedAt: savedSearchMatches.matchedAt,
+      listable: sql<boolean>`${products.id} is not null`,
+    })
     .from(savedSearchMatches)
     .innerJoin(savedSearches, eq(savedSearches.id, savedSearchMatches.savedSearchId))
+    .leftJoin(products, eq(products.asin, savedSearchMatches.asin))
     .where(
       and(
         isNull(savedSearchMatches.notifiedAt),
         eq(savedSearches.isActive, true),
         eq(savedSearches.frequency, frequency),
-        sql`not exists (select 1 from ${products} where ${products.asin} = ${savedSearchMatches.asin} and not ${shopperVisible})`,
+        or(isNull(products.id), shopperVisible),
       ),
     )
     .orderBy(savedSearches.id, savedSearchMatches.matchedAt, savedSearchMatches.asin);
   const bySearch = new Map<number, DueDigest>();
-  for (const { search, match } of rows) {
+  for (const { search, ...match } of rows) {
     const due = bySearch.get(search.id) ?? { search, matches: [] };
-    due.matches.push(match);
+    due.matches.push({ ...match, listable: Boolean(match.listable) });
     bySearch.set(search.id, due);
   }
   return [...bySearch.values()];
+}
+
+/** What an e-mail shows of a listed product besides the price and saving it was matched at. */
+export interface ListedProduct {
+  title: string;
+  imageUrl: string | null;
+  dealLabel: string | null;
+}
+
+/** The title, image and deal label of the catalogue products `asins` (those still there), by ASIN: one query. */
+export async function listedProducts(db: Db | Tx, asins: readonly string[]): Promise<Map<string, ListedProduct>> {
+  if (asins.length === 0) return new Map();
+  const rows = await db
+    .select({ asin: products.asin, title: products.title, imageUrl: products.imageUrl, dealLabel: products.dealLabel })
+    .from(products)
+    .where(sql`${products.asin} = any(${sql.param([...new Set(asins)])}::text[])`);
+  return new Map(rows.map(({ asin, ...rest }) => [asin, rest]));
 }

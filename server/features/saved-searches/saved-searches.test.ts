@@ -7,11 +7,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSavedSearchResponseSchema, savedSearchListSchema } from '../../../common/api/saved-searches.schema';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
+import { products } from '../../db/schema/catalogue.schema';
 import { emailOutbox } from '../../db/schema/email.schema';
 import { savedSearches, savedSearchMatches, savedSearchTerms } from '../../db/schema/saved-searches.schema';
 import { testEnv, type Env } from '../../env';
@@ -282,6 +283,75 @@ describe('matching', () => {
     await deliver();
     expect(mailTo('bob@example.com').slice(before)).toHaveLength(1);
   });
+
+  it('an import with some matches already sent e-mails only the new ones', async () => {
+    await save({ userEmail: 'bob@example.com', keywords: 'waffle maker', frequency: 'instant' }, bobMailbox);
+    const before = mailTo('bob@example.com').length;
+    now = new Date(now.getTime() + HOUR);
+    await importRows([
+      'B0WAFFLE01,Cuisinart Waffle Maker W1,30.00,,home-kitchen,Cuisinart,',
+      'B0WAFFLE02,Tefal Waffle Maker W2,35.00,,home-kitchen,Tefal,',
+    ]);
+    now = new Date(now.getTime() + HOUR);
+    // W1 repriced (news, but already sent to this search), W3 new.
+    await importRows([
+      'B0WAFFLE01,Cuisinart Waffle Maker W1,25.00,,home-kitchen,Cuisinart,',
+      'B0WAFFLE03,Salter Waffle Maker W3,20.00,,home-kitchen,Salter,',
+    ]);
+    await deliver();
+    const mails = mailTo('bob@example.com').slice(before);
+    expect(mails.map((m) => m.parsed.subject)).toEqual([
+      'New matches for “waffle maker”: 2 products',
+      'New match for “waffle maker”: 1 product',
+    ]);
+    const html = mails[1]!.parsed.html || '';
+    expect(html).toContain('Salter Waffle Maker W3');
+    expect(html).not.toContain('W1');
+  });
+
+  it('a digest lists its products as the catalogue shows them when it is sent; one deleted since is left out, and all are marked sent', async () => {
+    const blender = (await save({ userEmail: 'bob@example.com', keywords: 'blender', frequency: 'weekly' }, bobMailbox)).json()
+      .id as number;
+    const juicer = (await save({ userEmail: 'bob@example.com', keywords: 'juicer', frequency: 'weekly' }, bobMailbox)).json().id as number;
+    const before = mailTo('bob@example.com').length;
+    now = new Date(now.getTime() + HOUR);
+    await importRows([
+      'B0BLEND001,Vitamix Blender A,50.00,80.00,home-kitchen,Vitamix,LIST_PRICE',
+      'B0BLEND002,Ninja Blender B,40.00,,home-kitchen,Ninja,',
+      'B0BLEND003,Kenwood Blender C,30.00,,home-kitchen,Kenwood,',
+      'B0JUICE001,Philips Juicer J,60.00,,home-kitchen,Philips,',
+    ]);
+    // A match row is narrow (migration 0027): what makes it a match and what it was matched at.
+    const [row] = await database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, blender));
+    expect(Object.keys(row!).sort()).toEqual(['asin', 'matchedAt', 'notifiedAt', 'pricePence', 'savedSearchId', 'savingPercent']);
+    // After matching: one product renamed and given a new image, two deleted (the juicer search's only one).
+    await database.db
+      .update(products)
+      .set({ title: 'Vitamix Blender A Pro', imageUrl: 'https://m.media-amazon.com/images/I/vitamix-pro.jpg' })
+      .where(eq(products.asin, 'B0BLEND001'));
+    await database.db.delete(products).where(inArray(products.asin, ['B0BLEND003', 'B0JUICE001']));
+
+    expect(await sendSavedSearchDigests({ db: database.db }, now)).toEqual({ queued: 1, tooEarly: false });
+    await deliver();
+    const mails = mailTo('bob@example.com').slice(before);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(["This week's matches for “blender”: 2 products"]);
+    const html = mails[0]!.parsed.html || '';
+    expect(html).toContain('Vitamix Blender A Pro');
+    expect(html).toContain('vitamix-pro.jpg');
+    expect(html).toContain('£50.00');
+    expect(html).toContain('Ninja Blender B');
+    expect(html).not.toContain('Kenwood');
+    // The largest verified saving first.
+    expect(html.indexOf('Vitamix')).toBeLessThan(html.indexOf('Ninja Blender B'));
+    const recorded = await database.db
+      .select()
+      .from(savedSearchMatches)
+      .where(inArray(savedSearchMatches.savedSearchId, [blender, juicer]));
+    expect(recorded.map((m) => m.asin).sort()).toEqual(['B0BLEND001', 'B0BLEND002', 'B0BLEND003', 'B0JUICE001']);
+    expect(recorded.every((m) => m.notifiedAt !== null)).toBe(true);
+    // Nothing waits: the next hour's run sends nothing.
+    expect(await sendSavedSearchDigests({ db: database.db }, new Date(now.getTime() + HOUR))).toEqual({ queued: 0, tooEarly: false });
+  });
 });
 
 describe('who may read and delete', () => {
@@ -294,8 +364,12 @@ describe('who may read and delete', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/saved-searches/${bobSearchId}` })).statusCode).toBe(401);
     const stranger = await app.inject({ method: 'DELETE', url: `/api/saved-searches/${bobSearchId}`, headers: bearer(carolDevice) });
     expect(stranger.statusCode).toBe(404);
+    const matchesOf = (id: number) => database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.savedSearchId, id));
+    expect((await matchesOf(bobSearchId)).length).toBeGreaterThan(0);
     const own = await app.inject({ method: 'DELETE', url: `/api/saved-searches/${bobSearchId}`, headers: bearer(bobMailbox) });
     expect(own.json()).toEqual({ success: true });
+    // Its matches go with it (migration 0027's trigger, in place of a foreign key).
+    expect(await matchesOf(bobSearchId)).toEqual([]);
     const after = await app.inject({ method: 'GET', url: '/api/saved-searches', headers: bearer(bobMailbox) });
     expect(after.json().map((s: { id: number }) => s.id)).not.toContain(bobSearchId);
   });

@@ -1,0 +1,96 @@
+/**
+ * Which roll-up rows cover a range (rollup-slices.rules.ts; migration 0026, decision 0028): the
+ * bench's presets on data from 2024-11-28 to 2026-11-27 read one slice (one row per key) where the
+ * roll-ups hold one, and every other range reads each day exactly once.
+ */
+import { describe, expect, it } from 'vitest';
+import { ALL_TIME_DAY, rollupPlan, type RollupPart } from './rollup-slices.rules';
+
+const bounds = { first: '2024-11-28', last: '2026-11-27' };
+const plan = (from: string | null, to: string | null) => rollupPlan('click_email', from, to, bounds);
+
+/** Every London day a plan's parts cover (a month or year row stands for each of its days within the bounds). */
+function daysCovered(parts: RollupPart[]): string[] {
+  const days: string[] = [];
+  for (const p of parts) {
+    const grain = p.dimension.slice('click_email'.length);
+    for (let t = Date.parse(`${p.from}T00:00:00Z`); t <= Date.parse(`${p.to}T00:00:00Z`); t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      if (grain === '' || (grain === '@month' && day.endsWith('-01')) || (grain === '@year' && day.endsWith('-01-01'))) {
+        const end =
+          grain === ''
+            ? day
+            : grain === '@month'
+              ? new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).toISOString().slice(0, 10)
+              : `${day.slice(0, 4)}-12-31`;
+        for (let d = t; d <= Date.parse(`${end}T00:00:00Z`); d += 86_400_000) days.push(new Date(d).toISOString().slice(0, 10));
+      }
+    }
+  }
+  return days;
+}
+
+describe('rollupPlan', () => {
+  it('reads one slice for All Time, This Year, This Month, Last Month, Today and Yesterday', () => {
+    expect(plan(null, null)).toEqual({ parts: [{ dimension: 'click_email@all', from: ALL_TIME_DAY, to: ALL_TIME_DAY }], slices: 1 });
+    // A range past both ends of the data is All Time too.
+    expect(plan('2020-01-01', '2030-12-31').parts[0]?.dimension).toBe('click_email@all');
+    expect(plan('2026-01-01', '2026-11-27')).toEqual({
+      parts: [{ dimension: 'click_email@year', from: '2026-01-01', to: '2026-01-01' }],
+      slices: 1,
+    });
+    expect(plan('2026-11-01', '2026-11-27')).toEqual({
+      parts: [{ dimension: 'click_email@month', from: '2026-11-01', to: '2026-11-01' }],
+      slices: 1,
+    });
+    expect(plan('2026-10-01', '2026-10-31')).toEqual({
+      parts: [{ dimension: 'click_email@month', from: '2026-10-01', to: '2026-10-01' }],
+      slices: 1,
+    });
+    expect(plan('2026-11-27', '2026-11-27')).toEqual({
+      parts: [{ dimension: 'click_email', from: '2026-11-27', to: '2026-11-27' }],
+      slices: 1,
+    });
+    expect(plan('2026-11-26', '2026-11-26')).toEqual({
+      parts: [{ dimension: 'click_email', from: '2026-11-26', to: '2026-11-26' }],
+      slices: 1,
+    });
+  });
+
+  it('groups day, month and year rows for other ranges, each day once', () => {
+    expect(plan('2026-11-21', '2026-11-27')).toEqual({
+      parts: [{ dimension: 'click_email', from: '2026-11-21', to: '2026-11-27' }],
+      slices: 7,
+    });
+    expect(plan('2026-10-29', '2026-11-27')).toEqual({
+      parts: [
+        { dimension: 'click_email', from: '2026-10-29', to: '2026-10-31' },
+        { dimension: 'click_email@month', from: '2026-11-01', to: '2026-11-01' },
+      ],
+      slices: 4,
+    });
+    const custom = plan('2025-02-15', '2026-03-10');
+    expect(custom.parts).toEqual([
+      { dimension: 'click_email', from: '2025-02-15', to: '2025-02-28' },
+      { dimension: 'click_email@month', from: '2025-03-01', to: '2026-02-01' },
+      { dimension: 'click_email', from: '2026-03-01', to: '2026-03-10' },
+    ]);
+    expect(custom.slices).toBe(14 + 12 + 10);
+    const days = daysCovered(custom.parts);
+    expect(new Set(days).size).toBe(days.length);
+    expect(days[0]).toBe('2025-02-15');
+    expect(days.at(-1)).toBe('2026-03-10');
+    expect(days).toHaveLength((Date.parse('2026-03-10') - Date.parse('2025-02-15')) / 86_400_000 + 1);
+    // Open at the start: the first year row (2024) and the whole of 2025, then the months of 2026 before the end.
+    expect(plan(null, '2026-06-30').parts).toEqual([
+      { dimension: 'click_email@year', from: '2024-01-01', to: '2025-01-01' },
+      { dimension: 'click_email@month', from: '2026-01-01', to: '2026-06-01' },
+    ]);
+  });
+
+  it('reads nothing outside the data or without rows', () => {
+    expect(plan('2027-01-01', null)).toEqual({ parts: [], slices: 0 });
+    expect(plan(null, '2024-11-27')).toEqual({ parts: [], slices: 0 });
+    expect(rollupPlan('click_email', null, null, null)).toEqual({ parts: [], slices: 0 });
+  });
+});
