@@ -43,6 +43,15 @@ function fold(column: string): string {
   return `translate(coalesce(${column}, ''), '${FOLD_ACCENTS.from}', '${FOLD_ACCENTS.to}')`;
 }
 
+/**
+ * The discount percent the 'discount' listing order sorts by, as migration 0028's expression indexes
+ * hold it: products.queries.ts discountPercentSql over prices/original-price.sql.ts (the same
+ * expression, or the index is not used; products.listing-order.test.ts checks the plan).
+ */
+const LISTING_DISCOUNT_PERCENT =
+  'round((case when list_price_pence > price_pence then list_price_pence when reference_price_pence > price_pence then reference_price_pence end - price_pence) * 100.0 / ' +
+  'nullif(case when list_price_pence > price_pence then list_price_pence when reference_price_pence > price_pence then reference_price_pence end, 0))';
+
 export const products = pgTable(
   'products',
   {
@@ -176,6 +185,30 @@ export const products = pgTable(
     index('products_category_popular_idx')
       .on(t.category, t.popularityScore.desc().nullsFirst(), t.trendingScore.desc().nullsFirst(), t.pricePence, t.id)
       .where(sql`deal_kind is null`),
+    // Keyword-less listings by trending (ties by id), review and discount, and category listings by price (issue 31;
+    // migration 0028, docs/decisions/0039-listing-indexes.md): each in the order a page shows
+    // (products.queries.ts sortKeysOf), so a page reads offset + 20 rows at any catalogue size.
+    index('products_listing_trending_idx')
+      .on(t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`is_active`),
+    index('products_listing_category_trending_idx')
+      .on(t.category, t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`is_active`),
+    index('products_listing_rating_idx')
+      .on(t.rating.desc().nullsLast(), t.reviewCount.desc().nullsLast(), t.id)
+      .where(sql`is_active`),
+    index('products_listing_category_rating_idx')
+      .on(t.category, t.rating.desc().nullsLast(), t.reviewCount.desc().nullsLast(), t.id)
+      .where(sql`is_active`),
+    index('products_listing_discount_idx')
+      .on(sql`(${sql.raw(LISTING_DISCOUNT_PERCENT)}) desc nulls last`, t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`is_active`),
+    index('products_listing_category_discount_idx')
+      .on(t.category, sql`(${sql.raw(LISTING_DISCOUNT_PERCENT)}) desc nulls last`, t.trendingScore.desc().nullsFirst(), t.id)
+      .where(sql`is_active`),
+    index('products_listing_category_price_idx')
+      .on(t.category, t.pricePence, t.id)
+      .where(sql`is_active`),
   ],
 );
 

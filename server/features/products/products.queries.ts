@@ -90,7 +90,12 @@ function tsquery(placeholder: Placeholder): SQL {
 /** The substantiated-discount condition: the pricing module's (prices/original-price.sql.ts). */
 const hasSubstantiatedDiscount = hasSubstantiatedSavingSql;
 
-/** The substantiated discount percent (null without one), as the card's badge rounds it. */
+/**
+ * The substantiated discount percent (null without one), as the card's badge rounds it. Migration
+ * 0028's products_listing_[category_]discount_idx hold this very expression (decision 0039): change
+ * it, or the original price it reads, only with a migration that rebuilds them
+ * (products.listing-order.test.ts fails when the 'discount' order no longer reads its index).
+ */
 const discountPercentSql = sql`round((${originalPricePenceSql} - ${products.pricePence}) * 100.0 / nullif(${originalPricePenceSql}, 0))`;
 
 /** True when the product matches every term of the keyword search. */
