@@ -7,11 +7,15 @@
  * - LISTING_PAGES (default "1,13,25") the pages of 20 asked, LISTING_CATEGORIES ("sample": All and
  *   three categories, or "all": All and the ten) which categories;
  * - LISTING_BEFORE=1 also measures with migration 0028's indexes dropped (the "before" figures),
- *   then builds them again, timing each build and printing its size;
+ *   then builds them again, timing each build and printing its size (LISTING_BEFORE_INDEXES, a LIKE
+ *   pattern of index names, picks which: default every `products_listing_%`; e.g.
+ *   `products\\_listing\\_discounted\\_idx` for migration 0029's alone);
  * - LISTING_INSERT=N (default 0) times inserting N more variants in a rolled-back transaction with
  *   and without the 0028 indexes (their import cost);
  * - LISTING_TRENDING_ZERO=1 gives every product trending score 0 (a plain feed without ratings,
  *   reviews or savings: "Featured" is then all ties, ordered by id);
+ * - LISTING_LIST_SHARE (default 0.2) the share of variants with a labelled list price, so a
+ *   "Deals only" listing is dense (0.2) or sparse (0.002, as on a real feed; migration 0029);
  * - LISTING_EXPLAIN=1 prints the plan's first lines (EXPLAIN ANALYZE) of page 25 of every order.
  *
  * Data: the real 2023 catalogue imported with the importer (bench-data.ts importRealCatalogue), then
@@ -43,6 +47,8 @@ import { importRealCatalogue } from './bench-data';
 const ORDERS: SearchOrder[] = ['trending', 'price-asc', 'price-desc', 'rating', 'discount'];
 const PAGE_SIZE = 20;
 const MAX_PRICE_PENCE = 150_000;
+/** Share of the variants given a labelled list price (LISTING_LIST_SHARE, default 0.2; a real feed without list prices is near 0). */
+const LIST_SHARE = Number(process.env.LISTING_LIST_SHARE ?? 0.2);
 
 function load(): string {
   return os
@@ -76,21 +82,22 @@ async function expand(database: Database, target: number): Promise<void> {
     from n cross join generate_series(0, greatest(0, $1::int - n.c - 1)) g
     join base b on b.k = g % n.c
     cross join lateral (
-      select x.price, case when x.r1 < 0.2 then round(x.price * (1.1 + 0.7 * x.r2))::int end as list,
+      select x.price, case when x.r1 < $2::float8 then round(x.price * (1.1 + 0.7 * x.r2))::int end as list,
              case when x.r3 < 0.5 then round((3 + 2 * x.r4)::numeric, 1)::real end as rating,
              case when x.r3 < 0.5 then floor(10 ^ (x.r5 * 4.5))::int end as reviews,
              case when x.r6 < 0.3 then floor(10 ^ (x.r7 * 3))::int end as bought, x.r8 < 0.01 as best, x.u
       from (select greatest(1, round(b.price_pence * (0.7 + 0.6 * random())))::int as price, random() r1, random() r2, random() r3, random() r4,
                    random() r5, random() r6, random() r7, random() r8, random() u, g as keep) x
     ) r`,
-    [target],
+    [target, LIST_SHARE],
   );
 }
 
 /** The 0028 index names and definitions as stored (pg_indexes), to drop and build them again. */
 async function listingIndexes(database: Database): Promise<Array<{ name: string; def: string }>> {
   const { rows } = await database.query<{ indexname: string; indexdef: string }>(
-    `select indexname, indexdef from pg_indexes where tablename = 'products' and indexname like 'products\\_listing\\_%'`,
+    `select indexname, indexdef from pg_indexes where tablename = 'products' and indexname like $1`,
+    [process.env.LISTING_BEFORE_INDEXES ?? 'products\\_listing\\_%'],
   );
   return rows.map((r) => ({ name: r.indexname, def: r.indexdef }));
 }

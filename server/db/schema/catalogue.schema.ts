@@ -156,6 +156,16 @@ export const products = pgTable(
     ),
     /** 'simple' document of the title for prefix suggestions (no stemming, so prefixes match). */
     suggestVector: tsvector('suggest_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', coalesce(title, ''))`),
+    /**
+     * Whether the product has a substantiated saving: the pricing module's rule
+     * (prices/original-price.sql.ts hasSubstantiatedSavingSql: a list price or a tracked reference
+     * price above the price), stored so the planner has statistics for it (migration 0029, issue 31:
+     * on a feed where few products have one, a "Deals only" listing reads those few through
+     * products_listing_discounted_idx). Change it only together with that rule.
+     */
+    hasSaving: boolean('has_saving')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`coalesce(list_price_pence > price_pence or reference_price_pence > price_pence, false)`),
   },
   (t) => [
     // GIN pending lists of at most 64 kB, not 4 MB (issue 7; docs/decisions/0017-uncached-search.md):
@@ -209,6 +219,11 @@ export const products = pgTable(
     index('products_listing_category_price_idx')
       .on(t.category, t.pricePence, t.id)
       .where(sql`is_active`),
+    // Migration 0029: the products with a substantiated saving (has_saving), so a "Deals only"
+    // listing on a feed where few products have one reads those few, not every row.
+    index('products_listing_discounted_idx')
+      .on(t.category, t.pricePence)
+      .where(sql`is_active and has_saving`),
   ],
 );
 
