@@ -88,14 +88,21 @@ export async function newBrowserContext(browser: Browser, width: number, amazon?
 
 /**
  * Opens `url` (an admin page), signs in on the sign-in page it sends a visitor without a session
- * to, and waits for the admin shell ('Product Management Admin'), as an owner would.
+ * to, and waits for the admin shell ('Product Management Admin'), as an owner would. Waits up to
+ * 60 s (a loaded CI machine once took over 30 s); when the form shows an error instead, throws
+ * with the error's text and the address, so a failure says why.
  */
 export async function signInAsOwner(page: Page, url: string, owner: { email: string; password: string }): Promise<void> {
   await page.goto(url);
   await page.getByLabel('E-mail').fill(owner.email);
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Product Management Admin' }).waitFor();
+  const shell = page.getByRole('heading', { name: 'Product Management Admin' });
+  const failed = page.getByRole('alert').filter({ hasText: /\S/ });
+  await shell.or(failed).first().waitFor({ timeout: 60_000 });
+  if (!(await shell.isVisible())) {
+    throw new Error(`signing in did not open the admin area: "${(await failed.first().textContent()) ?? ''}" at ${page.url()}`);
+  }
 }
 
 /**
