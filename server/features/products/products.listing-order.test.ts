@@ -126,25 +126,31 @@ describe('keyword-less listings in every order (issue 31)', () => {
         });
 });
 
-/** The index names of the plan of a listing page when sorting is made as dear as the planner allows. */
-async function indexesOfPlan(filter: SearchFilter, order: SearchOrder): Promise<string[]> {
+/**
+ * The index names in the plan of a listing page with the planner settings `off` switched off,
+ * read from the plan lines matching `scan` (its first group is the index name).
+ */
+async function indexesOfPlanWithout(filter: SearchFilter, order: SearchOrder, off: string[], scan: RegExp): Promise<string[]> {
   const q = searchPageStatement(database.db, filter, order).getQuery();
   const values = searchValues(filter, 0, 20);
   const params = q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p));
-  const settings = ['enable_sort', 'enable_seqscan', 'enable_bitmapscan'];
   const client = database.pool ? await database.pool.connect() : null;
   const run = (text: string, args?: unknown[]) => (client ? client.query(text, args) : database.query(text, args));
   try {
-    for (const s of settings) await run(`set ${s} = off`);
+    for (const s of off) await run(`set ${s} = off`);
     const { rows } = await run(`explain (costs off) ${q.sql}`, params);
     return (rows as Array<Record<string, string>>).flatMap((r) =>
-      [...String(Object.values(r)[0]).matchAll(/using (\w+)/g)].map((m) => m[1] as string),
+      [...String(Object.values(r)[0]).matchAll(scan)].map((m) => m[1] as string),
     );
   } finally {
-    for (const s of settings) await run(`reset ${s}`);
+    for (const s of off) await run(`reset ${s}`);
     client?.release();
   }
 }
+
+/** The index names of the plan of a listing page when sorting is made as dear as the planner allows. */
+const indexesOfPlan = (filter: SearchFilter, order: SearchOrder) =>
+  indexesOfPlanWithout(filter, order, ['enable_sort', 'enable_seqscan', 'enable_bitmapscan'], /using (\w+)/g);
 
 describe('the orders of migration 0028 read their index (issue 31, decision 0039)', () => {
   const base: SearchFilter = { text: null, maxPricePence: 150_000, minRating: 0, category: null, discountOnly: false };
@@ -162,24 +168,8 @@ describe('the orders of migration 0028 read their index (issue 31, decision 0039
 });
 
 /** The index names of the plan of a "Deals only" listing page when only bitmap scans may read the table. */
-async function indexesOfBitmapPlan(filter: SearchFilter, order: SearchOrder): Promise<string[]> {
-  const q = searchPageStatement(database.db, filter, order).getQuery();
-  const values = searchValues(filter, 0, 20);
-  const params = q.params.map((p) => (p && typeof p === 'object' && 'name' in p ? values[(p as { name: string }).name] : p));
-  const settings = ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'];
-  const client = database.pool ? await database.pool.connect() : null;
-  const run = (text: string, args?: unknown[]) => (client ? client.query(text, args) : database.query(text, args));
-  try {
-    for (const s of settings) await run(`set ${s} = off`);
-    const { rows } = await run(`explain (costs off) ${q.sql}`, params);
-    return (rows as Array<Record<string, string>>).flatMap((r) =>
-      [...String(Object.values(r)[0]).matchAll(/Bitmap Index Scan on (\w+)/g)].map((m) => m[1] as string),
-    );
-  } finally {
-    for (const s of settings) await run(`reset ${s}`);
-    client?.release();
-  }
-}
+const indexesOfBitmapPlan = (filter: SearchFilter, order: SearchOrder) =>
+  indexesOfPlanWithout(filter, order, ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'], /Bitmap Index Scan on (\w+)/g);
 
 describe('"Deals only" can read just the products with a saving (issue 31, migration 0029)', () => {
   // The partial index's predicate must be implied by the listing's conditions (shopperVisible and
