@@ -154,6 +154,9 @@ export type ParsedSearchCriteria = z.output<typeof searchCriteriaSchema>;
  * - `matchingAll`: when some but not all of the `total` products match every word of the keywords,
  *   how many do (they are listed first; the others name only the product type asked for: "black
  *   kettle" lists the black kettles, then other kettles). Absent when every product matches.
+ * - `totalCapped` (issue 31, docs/decisions/0040): `true` when a keyword search retrieves more than
+ *   `total` products (keyword searches count at most 1,000: "over 1,000 results"); absent when
+ *   `total` is exact. `matchingAll`, when present, is always exact.
  */
 export const searchResponseSchema = z.object({
   products: z.array(productSchema),
@@ -165,6 +168,7 @@ export const searchResponseSchema = z.object({
   showingResultsFor: z.string().optional(),
   nearestCategory: z.object({ key: z.enum(SHOPPER_CATEGORY_KEYS), name: z.string() }).optional(),
   matchingAll: z.number().int().optional(),
+  totalCapped: z.literal(true).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 

@@ -282,6 +282,14 @@ describe('Search page URL state', () => {
     expect(await screen.findByText('Found 1 product matching all your words, and 3 more that match part of them')).toBeVisible();
   });
 
+  it('says "over" the total when the answer counted only so far (totalCapped), and still pages only the first 100', async () => {
+    const answer = searchAnswer(1000);
+    renderSearch('/search?q=kettle', (call) => ({ json: { ...(answer(call).json as object), totalCapped: true } }));
+
+    expect(await screen.findByText('Showing 1–10 of over 1,000 results (the first 100 are shown)')).toBeVisible();
+    expect(await screen.findByText('Found over 1,000 products matching your criteria')).toBeVisible();
+  });
+
   it('shows no notice when the products match the keywords as typed', async () => {
     renderSearch('/search?q=air%20fryer');
     await screen.findByText('Showing 1–10 of 25 results');

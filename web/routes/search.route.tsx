@@ -30,7 +30,7 @@ import {
 } from '../features/products/search-criteria';
 import { SearchLanding, type SearchBoxComponent } from '../features/search/components/search-landing';
 import { SearchRecoveryNotice } from '../features/search/components/search-recovery-notice';
-import { cleanSearchText, countOf } from '../features/search/search-text.rules';
+import { cleanSearchText, countOf, totalOf } from '../features/search/search-text.rules';
 import { useSearchToasts } from '../features/search/search-toasts.hook';
 import { useAffiliateTag, useSession } from '../features/session/session.store';
 import { describe } from '../../common/page-meta';
@@ -128,7 +128,7 @@ export function SearchPage({ SearchBox }: { SearchBox: SearchBoxComponent }) {
         {search.isSuccess && total > 0 && (
           <p className="mt-1 text-sm text-slate-700" role="status">
             {first === last ? `Showing ${formatCount(first)}` : `Showing ${formatCount(first)}–${formatCount(last)}`} of{' '}
-            {countOf(total, 'result')}
+            {totalOf(total, search.data?.totalCapped, 'result')}
             {total > shownTotal ? ` (the first ${formatCount(shownTotal)} are shown)` : ''}
             {matchingAll !== undefined &&
               ` · ${countOf(matchingAll, 'result')} ${matchingAll === 1 ? 'matches' : 'match'} all your words, listed first`}

@@ -32,6 +32,8 @@ import {
   findPriceHistory,
   findProductByAsin,
   countSearch,
+  countKeywordSearch,
+  KEYWORD_COUNT_CAP,
   findKeywordCandidates,
   findKeywordSearchPage,
   findProductsByIds,
@@ -220,7 +222,7 @@ async function keywordPage(
   const rows: ProductRow[] = found.map(({ total: _total, totalAll: _all, matchesAll: _matches, ...row }) => row);
   const first = found[0];
   if (first) return { rows, total: first.total, totalAll: first.totalAll, categories: rows.map((r) => r.category) };
-  const total = totalFromPage(offset, limit, 0) ?? (await countSearch(db, filter));
+  const total = totalFromPage(offset, limit, 0) ?? (await countKeywordSearch(db, filter));
   return { rows, total, totalAll: total === 0 ? 0 : Number.NaN, categories: [] };
 }
 
@@ -346,12 +348,16 @@ export async function searchProducts(
         value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory', 'matchingAll'].includes(key),
     ),
   ) as Recovery;
+  // Keyword totals are counted to one past the cap (decision 0040): more than that is "over 1,000".
+  const totalCapped = plan.query !== null && total > KEYWORD_COUNT_CAP;
+  const shownTotal = totalCapped ? KEYWORD_COUNT_CAP : total;
   return {
     products: rows.map((row) => toProduct(row, affiliateTag, view)),
-    total,
-    totalPages: Math.ceil(total / criteria.itemCount),
+    total: shownTotal,
+    totalPages: Math.ceil(shownTotal / criteria.itemCount),
     page: criteria.page,
     ...recovery,
+    ...(totalCapped ? { totalCapped: true as const } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { suggestionsQuerySchema } from '../../../common/api/products.schema';
-import { cleanSearchText, countOf, searchCompletedToast, suggestionsText } from './search-text.rules';
+import { cleanSearchText, countOf, searchCompletedToast, suggestionsText, totalOf } from './search-text.rules';
 
 describe('search text', () => {
   it('turns control characters into spaces, collapses spaces, trims and cuts to the limit', () => {
@@ -62,5 +62,14 @@ describe("'Search completed' toast", () => {
     expect(searchCompletedToast({ total: 1201, matchingAll: 1200 })?.description).toBe(
       'Found 1,200 products matching all your words, and 1 more that matches part of them',
     );
+  });
+
+  it('says "over" when the answer counted only so far (totalCapped)', () => {
+    expect(searchCompletedToast({ total: 1000, totalCapped: true })?.description).toBe('Found over 1,000 products matching your criteria');
+    expect(searchCompletedToast({ total: 1000, totalCapped: true, matchingAll: 7 })?.description).toBe(
+      'Found 7 products matching all your words, and many more that match part of them',
+    );
+    expect(totalOf(1000, true, 'result')).toBe('over 1,000 results');
+    expect(totalOf(1, false, 'result')).toBe('1 result');
   });
 });

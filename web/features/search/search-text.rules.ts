@@ -32,9 +32,19 @@ export function countOf(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
+/**
+ * A count of search results: "42 products", or "over 1,000 products" when the answer counted only
+ * that far (`capped`: the API's `totalCapped`, decision 0040).
+ */
+export function totalOf(total: number, capped: boolean | undefined, one: string, many = `${one}s`): string {
+  return capped ? `over ${formatCount(total)} ${many}` : countOf(total, one, many);
+}
+
 /** What a search answer says about how it read the keywords (searchResponseSchema's optional fields). */
 export interface SearchReading {
   total: number;
+  /** True when more than `total` products match (the answer counted only that far). */
+  totalCapped?: boolean;
   didYouMean?: string;
   relaxedFrom?: string;
   showingResultsFor?: string;
@@ -50,15 +60,16 @@ export interface SearchReading {
  */
 export function searchCompletedToast(answer: SearchReading): { title: string; description: string } | null {
   if (answer.total <= 0) return null;
-  const found = countOf(answer.total, 'product');
+  const found = totalOf(answer.total, answer.totalCapped, 'product');
   if (answer.showingResultsFor !== undefined && (answer.relaxedFrom !== undefined || answer.didYouMean !== undefined)) {
     return { title: 'Search completed', description: `Found ${found} for “${answer.showingResultsFor}”` };
   }
   if (answer.matchingAll !== undefined && answer.matchingAll > 0 && answer.matchingAll < answer.total) {
     const more = answer.total - answer.matchingAll;
+    const others = answer.totalCapped ? 'many more that match' : `${formatCount(more)} more that ${more === 1 ? 'matches' : 'match'}`;
     return {
       title: 'Search completed',
-      description: `Found ${countOf(answer.matchingAll, 'product')} matching all your words, and ${formatCount(more)} more that ${more === 1 ? 'matches' : 'match'} part of them`,
+      description: `Found ${countOf(answer.matchingAll, 'product')} matching all your words, and ${others} part of them`,
     };
   }
   return { title: 'Search completed', description: `Found ${found} matching your criteria` };
