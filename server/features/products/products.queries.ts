@@ -244,19 +244,28 @@ export const KEYWORD_COUNT_CAP = 1_000;
 
 /**
  * The candidate pool of the relevance order (issue 31; docs/decisions/0040): the most trending
- * products naming the head term, this many, and as many of the products matching every term (the
- * first the index finds). Only they are ranked (ts_rank, then search-rank.ts on the first 100), so
+ * products naming the head term (of the first {@link KEYWORD_SAMPLE} the index finds), this many,
+ * and as many of the products matching every term (the first the index finds). Only they are ranked (ts_rank, then search-rank.ts on the first 100), so
  * an uncached search no longer ranks every match (at 1M products "batteries" names 38,474). Every
  * judged query of bench/relevance retrieves fewer on the real catalogue, so its order there is
  * unchanged (nDCG@10 0.905, measured).
  */
-export const KEYWORD_POOL = 500;
+export const KEYWORD_POOL = 200;
+
+/**
+ * How many products naming the head term the trending pool is chosen from: the first this many the
+ * GIN index finds (decision 0040). Walking the trending index instead costs the pool size divided
+ * by how often the word occurs among the most trending products, which no estimate knows: after a
+ * price check had raised the trending scores of a few kinds of product, it visited hundreds of
+ * thousands of rows for some words (statement p95 135 ms, maximum 365 ms at 1M products).
+ */
+export const KEYWORD_SAMPLE = 2_000;
 
 /**
  * The english tsquery of a bound text as a plain call (not {@link tsquery}'s sub-select): PostgreSQL
  * plans an unnamed statement with its values and estimates how many rows a constant tsquery matches
- * from the column's statistics, so a rare word is read from the GIN index and a common one by
- * walking the trending index until the pool is full (each 2–10 ms at 1M products).
+ * from the column's statistics, so a count to the cap reads a rare word from the GIN index and
+ * scans for a common one only until the cap is reached.
  */
 function plainTsquery(placeholder: Placeholder): SQL {
   return sql`to_tsquery('english', ${placeholder})`;
@@ -329,14 +338,14 @@ export type KeywordCandidateRow = {
 
 /**
  * The statement of a keyword search's candidates for re-ranking (search-rank.ts), decision 0040: a
- * pool of the {@link KEYWORD_POOL} most trending products naming the head term and the first
- * {@link KEYWORD_POOL} found matching every term; from it the first `limit` in the database's
+ * pool of the {@link KEYWORD_POOL} most trending of the first {@link KEYWORD_SAMPLE} products naming
+ * the head term and the first {@link KEYWORD_POOL} found matching every term; from it the first `limit` in the database's
  * relevance order (matching every term first, then ts_rank over the terms, trending, id), only what
  * the ranking reads (id, title, category, category name, brand), each with the totals (the head
  * term's counted to {@link KEYWORD_COUNT_CAP} + 1; every term's from the same scan as its pool).
  * The pool holds every match while a search retrieves at most {@link KEYWORD_POOL}. Prepared per
  * filter shape and for one-term searches apart (one pool, one count); planned with its values on
- * both databases (see {@link plainTsquery}).
+ * both databases (never named on PGlite: see {@link plainTsquery}).
  */
 export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
   const oneTerm = filter.text !== null && filter.text.all === filter.text.match;
@@ -348,11 +357,19 @@ export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
         .select({ id: products.id })
         .from(products)
         .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${plainTsquery(placeholder)}`));
-    // The head term's most trending products; and the first products matching every term the index
-    // finds (one past the cap, so their number is counted from the same scan), so the cost stays
-    // bounded however many match and however the planner misjudges how often the words meet, and
-    // products matching every term come first whenever there are some.
-    const trendingPool = sql`array(${matching(param.match).orderBy(desc(products.trendingScore), asc(products.id)).limit(KEYWORD_POOL)})`;
+    // The most trending of the first KEYWORD_SAMPLE products naming the head term the index finds
+    // (its tsquery hidden from the planner, tsquery(): the bitmap scan it then chooses stops after
+    // the sample, whereas with the value it may walk the trending index through a word it misjudges);
+    // and the first products matching every term (one past the cap, so their number is counted from
+    // the same scan). Bounded however many match, and products matching every term come first
+    // whenever there are some.
+    const sample = db
+      .select({ id: products.id, trendingScore: products.trendingScore })
+      .from(products)
+      .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${tsquery(param.match)}`))
+      .limit(KEYWORD_SAMPLE)
+      .as('sample');
+    const trendingPool = sql`array(${db.select({ id: sample.id }).from(sample).orderBy(desc(sample.trendingScore), asc(sample.id)).limit(KEYWORD_POOL)})`;
     const allFound = db
       .$with('all_found')
       .as(
