@@ -423,8 +423,7 @@ async function measureStep(
       `    judging ${int(generated.alerts)} alerts (runPriceCheck, prices in hand; budget ≥ ${int(BUDGET.judgingPerSecond)}/s): first look ${passMark(judged.first)}, half dropped ${passMark(judged.drop)}, nothing new ${passMark(judged.quiet)}; ${f1((performance.now() - t) / 1000)} s for the three ${la()}`,
     );
     // The judging rewrote half the prices and every alert three times: the server is measured in the
-    // steady state, not while autovacuum catches up with those millions of dead rows (at 1M products
-    // it ran through the search step, load average 4, and tripled its p95).
+    // steady state, not while autovacuum catches up with those millions of dead rows.
     const vacuumStarted = performance.now();
     await database.query('vacuum analyze');
     console.log(`    VACUUM ANALYZE after the judging: ${f1((performance.now() - vacuumStarted) / 1000)} s ${la()}`);
