@@ -34,16 +34,30 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Ports tried by {@link freePort}: below Linux's ephemeral range (ip_local_port_range, 32768–60999). */
+const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+/** Whether a server can listen on 127.0.0.1:`port` now (it is closed again before answering). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1, drawn at random below the ephemeral range. A port the kernel hands
+ * out (`listen(0)`) lies in that range, where any outgoing connection may take it as its local port
+ * before the server binds it: the a11y spec's server once exited with EADDRINUSE seconds after its
+ * port was chosen (CI, 27 November 2026). Throws after 50 ports that are all in use.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`freePort: 50 ports between ${PORT_RANGE.from} and ${PORT_RANGE.to} were all in use`);
 }
 
 export interface RunningServer {
