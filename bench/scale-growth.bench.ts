@@ -19,7 +19,7 @@
  *    **observations = 10 × N**; then VACUUM ANALYZE of those tables.
  * 2. Judging: runPriceCheck over every alert as the scheduler runs it (no per-alert results), the
  *    prices in hand (the catalogue's, as price-check.bench.ts's timed rounds): a first look (every
- *    alert new), then half the prices 1.50 lower with a new observation, then nothing new:
+ *    alert new), then half the prices 1.50 lower with a new observation dated now, then nothing new:
  *    **alerts judged/s** of each (the check's evaluation transaction). The e-mails it queued are
  *    deleted before the server starts, so the sender's work does not load the measurements; then
  *    VACUUM ANALYZE, so the server is measured in the steady state rather than during autovacuum.
@@ -155,7 +155,7 @@ interface Feed {
  * Writes the real catalogue expanded to `rows` rows (load.bench.ts writeExpandedFeed's rows, streamed
  * so 1M rows fit) and its header alone; answers the files, every ASIN and the 401 commonest title words.
  */
-async function writeFeed(dir: string, rows: number): Promise<Feed> {
+export async function writeFeed(dir: string, rows: number): Promise<Feed> {
   const real = parse(readFileSync(REAL_FILE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const header = Object.keys(real[0] as Record<string, string>);
   const random = seededRandom(2023);
@@ -301,7 +301,7 @@ interface StepFigures {
 }
 
 /** Adds subscribers, alerts = products and observations to 10 × products, in SQL; answers the counts. */
-async function generate(database: Database): Promise<{ alerts: number; observations: number; seconds: number }> {
+export async function generate(database: Database): Promise<{ alerts: number; observations: number; seconds: number }> {
   const t = performance.now();
   const q = (text: string) => database.query(text);
   const productCount = Number((await database.query<{ n: number }>('select count(*)::int as n from products')).rows[0]?.n ?? 0);
@@ -335,7 +335,7 @@ async function generate(database: Database): Promise<{ alerts: number; observati
 }
 
 /** The catalogue's current prices as quotes (price-check.bench.ts catalogueQuotes). */
-async function catalogueQuotes(database: Database): Promise<Map<string, PriceQuote>> {
+export async function catalogueQuotes(database: Database): Promise<Map<string, PriceQuote>> {
   const rows = await database.db
     .select({
       asin: products.asin,
@@ -348,7 +348,7 @@ async function catalogueQuotes(database: Database): Promise<Map<string, PriceQuo
 }
 
 /** A first look, half the prices dropped, nothing new: alerts judged per second of each run's evaluation. */
-async function judge(database: Database): Promise<{ first: number; drop: number; quiet: number }> {
+export async function judge(database: Database): Promise<{ first: number; drop: number; quiet: number }> {
   const db = database.db;
   const env = { ...testEnv({ PUBLIC_URL: 'https://deals.example' }), PRICE_SOURCE_RATE_PER_SECOND: 1_000 };
   const deps = { db, source: createCatalogueSource(db), clock: () => new Date(), env };
@@ -357,7 +357,10 @@ async function judge(database: Database): Promise<{ first: number; drop: number;
     return r.alertsChecked / (r.evaluationMs / 1000);
   };
   const first = await timed();
-  const droppedAt = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  // Dated now, as an import records it: the newest observation of each product it changes. (Dated an
+  // hour back, it was older than the import's own minutes before, so every dropped price was a gap
+  // the check had to record before judging again: two statements instead of one.)
+  const droppedAt = new Date().toISOString();
   await db.execute(
     sql`update products set price_pence = greatest(1, price_pence - 150), price_as_of = ${droppedAt}::timestamptz where id % 2 = 0`,
   );
@@ -552,9 +555,14 @@ function errorMessages(file: string): string {
     if (/"level":(50|60)\b/.test(line))
       try {
         {
-          // errorSummary's fields (server/http/log-redaction.ts): type, SQLSTATE, and a non-database message's first line.
-          const entry = JSON.parse(line) as { msg?: unknown; err?: { type?: unknown; code?: unknown; message?: unknown } };
-          const kind = [entry.err?.type, entry.err?.code, entry.err?.message].filter(Boolean).join(' ');
+          // errorSummary's fields (server/http/log-redaction.ts): type, SQLSTATE, a non-database message's
+          // first line, and the type and safe message of the error it wraps.
+          const entry = JSON.parse(line) as {
+            msg?: unknown;
+            err?: { type?: unknown; code?: unknown; message?: unknown; cause?: unknown; causeMessage?: unknown };
+          };
+          const cause = [entry.err?.cause, entry.err?.causeMessage].filter(Boolean).join(': ');
+          const kind = [entry.err?.type, entry.err?.code, entry.err?.message, cause && `caused by ${cause}`].filter(Boolean).join(' ');
           messages.add(`${String(entry.msg ?? '?').slice(0, 120)}${kind ? ` (${kind})` : ''}`);
         }
       } catch {

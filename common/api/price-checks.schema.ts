@@ -38,7 +38,7 @@ export const priceCheckLogSchema = z.object({
    * lines, failures first, then the largest changes.
    */
   details: z.string(),
-  /** Per-product lines the run wrote in all (more than `details` holds when above {@link LOG_DETAILS_SHOWN}). */
+  /** Products the run judged, one per-product line each (more than `details` holds when above {@link LOG_DETAILS_SHOWN}). */
   detailsTotal: z.number().int(),
 });
 export type PriceCheckLog = z.infer<typeof priceCheckLogSchema>;

@@ -244,6 +244,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   };
 }
 
+/** Whether `db` runs on a PostgreSQL server (node-postgres's pool) rather than on PGlite, on either thread. */
+export function runsOnPostgres(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+}
+
 /**
  * Asks the database under `db` to run the statement whose SQL text is `sql` as the named,
  * server-side prepared statement `name`: parsed once, then only bound and executed, with

@@ -47,20 +47,43 @@ function safeDecode(s: string): string {
   }
 }
 
+/** Text that may hold SQL, its parameters or an address: never logged. */
+const UNSAFE_MESSAGE = /failed query|params:|select |insert |update |delete from|@/i;
+
 /**
  * A summary of an unexpected error safe to log: its type, its code (a PostgreSQL SQLSTATE such as
  * '23505' when there is one, including on the error's `cause`) and, only for errors that are not
- * database errors, the first line of its message. No stack, no SQL, no parameters.
+ * database errors, the first line of its message (at most 200 characters). An error wrapping
+ * another (drizzle's failed query wraps the driver's error in `cause`) also names the cause's type
+ * and, when the cause carries no SQLSTATE (a dropped connection, a timeout, not a statement the
+ * database refused), the first line of its message, unless that line looks like SQL or holds an
+ * address. No stack, no SQL, no parameters.
  */
-export function errorSummary(error: unknown): { type: string; code?: string; message?: string } {
-  const e = (error ?? {}) as { name?: string; code?: unknown; message?: unknown; cause?: { code?: unknown } };
+export function errorSummary(error: unknown): { type: string; code?: string; message?: string; cause?: string; causeMessage?: string } {
+  const e = (error ?? {}) as {
+    name?: string;
+    code?: unknown;
+    message?: unknown;
+    cause?: { name?: unknown; code?: unknown; message?: unknown };
+  };
   const type = typeof e.name === 'string' ? e.name : typeof error;
   const rawCode = e.code ?? e.cause?.code;
   const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? String(rawCode) : undefined;
   const message = typeof e.message === 'string' ? e.message : '';
   const fromDatabase = /failed query|params:|select |insert |update |delete from/i.test(message) || e.cause !== undefined;
   const firstLine = fromDatabase ? undefined : message.split('\n')[0]?.slice(0, 200);
-  return { type, ...(code ? { code } : {}), ...(firstLine ? { message: firstLine } : {}) };
+  const cause = e.cause === undefined || e.cause === null ? undefined : e.cause;
+  const causeType = cause === undefined ? undefined : typeof cause.name === 'string' ? cause.name : typeof cause;
+  const causeText =
+    cause !== undefined && cause.code === undefined && typeof cause.message === 'string' ? cause.message.split('\n')[0] : '';
+  const causeMessage = causeText && !UNSAFE_MESSAGE.test(causeText) ? causeText.slice(0, 200) : undefined;
+  return {
+    type,
+    ...(code ? { code } : {}),
+    ...(firstLine ? { message: firstLine } : {}),
+    ...(causeType ? { cause: causeType } : {}),
+    ...(causeMessage ? { causeMessage } : {}),
+  };
 }
 
 /**

@@ -298,6 +298,20 @@ describe('request log (reproducer 4)', () => {
     expect(summary).not.toMatch(/victim|select|no_such_table/i);
   });
 
+  it('names the cause of a wrapped error that is not a statement the database refused, never SQL or an address', () => {
+    const dropped = Object.assign(new Error('failed query: select * from subscribers where email = $1'), {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
+    expect(errorSummary(dropped)).toEqual({ type: 'Error', cause: 'Error', causeMessage: 'Connection terminated unexpectedly' });
+    const leaky = Object.assign(new Error('failed query'), { cause: new TypeError('no row for victim@example.com') });
+    const summary = errorSummary(leaky);
+    expect(summary).toEqual({ type: 'Error', cause: 'TypeError' });
+    const refused = Object.assign(new Error('failed query'), {
+      cause: Object.assign(new Error('duplicate key value (victim)'), { code: '23505' }),
+    });
+    expect(errorSummary(refused)).toEqual({ type: 'Error', code: '23505', cause: 'Error' });
+  });
+
   it('redacts addresses in paths and queries and keeps the rest', () => {
     expect(redactUrl('/go/B0SECURE01?ct=shop&email=a%40b.com&utm_source=mail')).toBe(
       '/go/B0SECURE01?ct=shop&email=[redacted]&utm_source=mail',

@@ -114,6 +114,20 @@ export const priceCheckLogs = pgTable('price_check_logs', {
   /** Calls made to the price source (⌈unique ASINs / 10⌉ when all succeed). */
   sourceCalls: integer('source_calls').notNull().default(0),
   durationMs: integer('duration_ms').notNull().default(0),
-  /** Per-product results: [{ productTitle, asin, originalPrice, newPrice, priceChange, priceChangePercent, success }]. */
+  /**
+   * Per-product results: [{ productTitle, asin, originalPrice, newPrice, priceChange, priceChangePercent, success }],
+   * at most price-check.queries.ts LOG_LINES_KEPT of them since migration 0030 (failures first, then
+   * the largest changes; decision 0041). The counts below cover every product of the run.
+   */
   details: jsonb('details').$type<unknown>().notNull(),
+  /** Products the run judged (one per-product line each, whether kept in `details` or not). */
+  productsChecked: integer('products_checked').notNull().default(0),
+  /** Products whose price fell below the last price their alerts saw (a line's priceChange < 0). */
+  priceDrops: integer('price_drops').notNull().default(0),
+  /** Products whose price rose (priceChange > 0). */
+  priceIncreases: integer('price_increases').notNull().default(0),
+  /** Products judged at the same price, or at a first price with nothing to compare. */
+  pricesUnchanged: integer('prices_unchanged').notNull().default(0),
+  /** Products the run could not price (a line with success false). */
+  productsFailed: integer('products_failed').notNull().default(0),
 });

@@ -133,6 +133,9 @@ describe('Check Prices Now and the price-check history', () => {
         alertsChecked: 150,
         successfulChecks: 150,
         details: Array.from({ length: 150 }, (_, j) => line(j)),
+        // As migration 0030 fills the counts of a log written before it.
+        productsChecked: 150,
+        pricesUnchanged: 150,
       })),
     );
     const first = (await get('/api/price-check-logs')).json() as PriceCheckLogsResponse;

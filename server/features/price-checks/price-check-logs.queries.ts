@@ -1,7 +1,8 @@
 /**
  * SQL of the price-check history (admin-area §2 "Price Check History", §3 "Price check log", §9;
- * issue 12 part 2): one page of logs with at most N per-product lines each (a scheduled run over the
- * catalogue writes one line per product: never sent whole), and per-day outcome counts for the chart.
+ * issue 12 part 2): one page of logs with at most N per-product lines each (a run keeps at most
+ * LOG_LINES_KEPT since migration 0030; older logs hold one per product: never sent whole) and the
+ * number of products each judged, and per-day outcome counts for the chart (the runs' own counts).
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -32,7 +33,7 @@ export async function priceCheckLogPage(
   const rows = rowsOf<PriceCheckLogPageRow>(
     await db.execute(sql`
       select l.id::int as id, l.trigger_type, l.checked_at, l.alerts_checked, l.successful_checks, l.failed_checks, l.source_calls,
-        case when jsonb_typeof(l.details) = 'array' then jsonb_array_length(l.details) else 0 end as details_total,
+        l.products_checked as details_total,
         coalesce((
           select jsonb_agg(d.line order by d.failed desc, d.size desc nulls last, d.n)
           from (
@@ -61,22 +62,19 @@ export interface OutcomeDayRow {
 }
 
 /**
- * Per-product outcomes of the runs since `since`, by Europe/London day: failed lines, drops
- * (priceChange < 0), increases (> 0) and the rest (unchanged, or the first look at a price).
+ * Per-product outcomes of the runs since `since`, by Europe/London day: failed products, drops
+ * (priceChange < 0), increases (> 0) and the rest (unchanged, or the first look at a price), summed
+ * from each run's counts (migration 0030: one row per run read, however many products it judged).
  */
 export async function outcomesByDay(db: Queryable, since: Date): Promise<OutcomeDayRow[]> {
   return rowsOf<OutcomeDayRow>(
     await db.execute(sql`
       select to_char((l.checked_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as date,
-        (count(*) filter (where not ok))::int as failures,
-        (count(*) filter (where ok and change < 0))::int as drops,
-        (count(*) filter (where ok and change > 0))::int as increases,
-        (count(*) filter (where ok and (change is null or change = 0)))::int as unchanged
-      from price_check_logs l,
-        lateral (
-          select coalesce((e->>'success')::boolean, false) as ok, (e->>'priceChange')::numeric as change
-          from jsonb_array_elements(case when jsonb_typeof(l.details) = 'array' then l.details else '[]'::jsonb end) e
-        ) x
+        sum(l.products_failed)::int as failures,
+        sum(l.price_drops)::int as drops,
+        sum(l.price_increases)::int as increases,
+        sum(l.prices_unchanged)::int as unchanged
+      from price_check_logs l
       where l.checked_at >= ${since.toISOString()}::timestamptz
       group by 1
       order by 1`),

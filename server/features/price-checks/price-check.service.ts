@@ -17,7 +17,7 @@
  *    version in its transaction (server/catalogue-version.ts), so cached answers show the new price.
  */
 import type { PriceCheckResult } from '../../../common/api/price-checks.schema';
-import type { Db, Tx } from '../../db/client';
+import { runsOnPostgres, type Db, type Tx } from '../../db/client';
 import { catalogueTransaction } from '../../catalogue-version';
 import type { Env } from '../../env';
 import { createBatchedSource, type BatchLookupResult } from '../../sources/batched-source';
@@ -164,7 +164,8 @@ async function evaluate(
   // An alert created after the look-up (on an ASIN nobody asked the source about) waits for the next
   // run. A run over every active alert writes only what changed, and one sweep row for the rest.
   const sweep = !opts.asins && !opts.alertIds && opts.email === undefined;
-  const input = { filter: run.filter, asked: asins, failures, now, perAlert: opts.results ?? true, sweep };
+  const roomySorts = runsOnPostgres(run.deps.db);
+  const input = { filter: run.filter, asked: asins, failures, now, perAlert: opts.results ?? true, sweep, roomySorts };
   for (let attempt = 1; ; attempt++) {
     const judged = await judgeRun(tx, { ...input, log: { trigger: opts.trigger, sourceCalls: lookup.calls } });
     if (judged.gaps.length === 0) {

@@ -111,6 +111,11 @@ function shapeOf(filter: SearchFilter): string {
   return [filter.text !== null, filter.minRating > 0, filter.category !== null, filter.discountOnly].map((b) => (b ? 1 : 0)).join('');
 }
 
+/** The shape of a keyword search's filter: its keyword condition always present, whatever `filter.text` holds. */
+function keywordShapeOf(filter: SearchFilter): string {
+  return shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
+}
+
 /** The conditions of `shape`; without the keyword condition when `withText` is false (the caller writes its own). */
 function whereOf(shape: string, withText = true): SQL | undefined {
   const [hasText, minRating, category, discountOnly] = shape.split('').map((c) => c === '1');
@@ -307,7 +312,7 @@ export type KeywordSearchRow = ProductRow & { matchesAll: boolean; total: number
  * on how common the words are, decision 0040).
  */
 export function keywordSearchStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
-  const shape = shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
+  const shape = keywordShapeOf(filter);
   const name = `products_keyword_page_${shape}_${order.replace('-', '_')}`;
   return prepared(db, name, () =>
     db
@@ -349,14 +354,9 @@ export type KeywordCandidateRow = {
  */
 export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
   const oneTerm = filter.text !== null && filter.text.all === filter.text.match;
-  const shape = shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
+  const shape = keywordShapeOf(filter);
   const name = `products_keyword_candidates_${shape}${oneTerm ? '_one' : ''}`;
   return prepared(db, name, () => {
-    const matching = (placeholder: Placeholder) =>
-      db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${plainTsquery(placeholder)}`));
     // The most trending of the first KEYWORD_SAMPLE products naming the head term the index finds
     // (its tsquery hidden from the planner, tsquery(): the bitmap scan it then chooses stops after
     // the sample, whereas with the value it may walk the trending index through a word it misjudges);
@@ -370,13 +370,17 @@ export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
       .limit(KEYWORD_SAMPLE)
       .as('sample');
     const trendingPool = sql`array(${db.select({ id: sample.id }).from(sample).orderBy(desc(sample.trendingScore), asc(sample.id)).limit(KEYWORD_POOL)})`;
-    const allFound = db
-      .$with('all_found')
-      .as(
-        db
-          .select({ ids: sql<number[]>`array(${matching(param.all).limit(KEYWORD_COUNT_CAP + 1)})`.as('ids') })
-          .from(sql`(select 1) as one`),
-      );
+    const allFound = db.$with('all_found').as(
+      db
+        .select({
+          ids: sql<number[]>`array(${db
+            .select({ id: products.id })
+            .from(products)
+            .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${plainTsquery(param.all)}`))
+            .limit(KEYWORD_COUNT_CAP + 1)})`.as('ids'),
+        })
+        .from(sql`(select 1) as one`),
+    );
     const pool = oneTerm
       ? trendingPool
       : sql`${trendingPool} || (select ${allFound.ids}[1:${sql.raw(String(KEYWORD_POOL))}] from ${allFound})`;
@@ -468,7 +472,7 @@ export async function countSearch(db: Db, filter: SearchFilter): Promise<number>
  * {@link KEYWORD_COUNT_CAP} + 1 counted (a page past the end carries no totals).
  */
 export async function countKeywordSearch(db: Db, filter: SearchFilter): Promise<number> {
-  const shape = shapeOf({ ...filter, text: { match: '', all: '', any: '' } });
+  const shape = keywordShapeOf(filter);
   const statement = prepared(db, `products_keyword_count_${shape}`, () =>
     db
       .select({ n: sql<number>`${cappedCountSql(db, shape, param.match)}`.as('n') })
