@@ -72,6 +72,7 @@ import { dealLinksAdminRoutes } from './features/deal-pages/deal-links.admin.rou
 import { trackRoutes } from './features/product-requests/track.routes';
 import { productRequestsAdminRoutes } from './features/product-requests/product-requests.admin.routes';
 import { priceHistoryAdminRoutes } from './features/price-history/price-history.admin.routes';
+import { trackInFlight } from './http/in-flight';
 
 export type { AppDeps, App } from './app-deps';
 
@@ -190,6 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Which handlers are still running, so a stop waits for them before closing the database.
+  trackInFlight(app);
   // How old a feed's price may be before it shows as "last seen" (the pricing module's evidence rule).
   configurePriceEvidence({ feedPriceMaxAgeDays: deps.env.FEED_PRICE_MAX_AGE_DAYS });
   app.setValidatorCompiler(validatorCompiler);

@@ -26,6 +26,7 @@ import { describeDatabaseOpenError } from './db/open-error';
 import { acquireDataDirLock, DataDirLockedError } from './db/embedded/data-dir-lock';
 import { describeStartupError } from './db/embedded/data-dir-problem';
 import { PROJECT_ROOT } from './project-root';
+import { inFlightOf } from './http/in-flight';
 
 /** The modules the HTTP side needs, loaded in parallel with opening the database. */
 function loadServerModules() {
@@ -170,6 +171,11 @@ async function main(): Promise<void> {
         await closing;
       }
       step('HTTP server closed');
+      // Handlers whose clients have left are not waited for by close(): let them finish their
+      // statements before the database goes (at most 5 s).
+      const inFlight = inFlightOf(app);
+      if (inFlight && inFlight.count() > 0)
+        step((await inFlight.settled(5_000)) ? 'running requests finished' : `${inFlight.count()} requests still running after 5 s`);
       started.trim?.stop();
       await started.freshness?.stop();
       await started.jobs?.stop();
