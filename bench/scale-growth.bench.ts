@@ -155,7 +155,7 @@ interface Feed {
  * Writes the real catalogue expanded to `rows` rows (load.bench.ts writeExpandedFeed's rows, streamed
  * so 1M rows fit) and its header alone; answers the files, every ASIN and the 401 commonest title words.
  */
-export async function writeFeed(dir: string, rows: number): Promise<Feed> {
+async function writeFeed(dir: string, rows: number): Promise<Feed> {
   const real = parse(readFileSync(REAL_FILE), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
   const header = Object.keys(real[0] as Record<string, string>);
   const random = seededRandom(2023);
@@ -301,7 +301,7 @@ interface StepFigures {
 }
 
 /** Adds subscribers, alerts = products and observations to 10 × products, in SQL; answers the counts. */
-export async function generate(database: Database): Promise<{ alerts: number; observations: number; seconds: number }> {
+async function generate(database: Database): Promise<{ alerts: number; observations: number; seconds: number }> {
   const t = performance.now();
   const q = (text: string) => database.query(text);
   const productCount = Number((await database.query<{ n: number }>('select count(*)::int as n from products')).rows[0]?.n ?? 0);
@@ -335,7 +335,7 @@ export async function generate(database: Database): Promise<{ alerts: number; ob
 }
 
 /** The catalogue's current prices as quotes (price-check.bench.ts catalogueQuotes). */
-export async function catalogueQuotes(database: Database): Promise<Map<string, PriceQuote>> {
+async function catalogueQuotes(database: Database): Promise<Map<string, PriceQuote>> {
   const rows = await database.db
     .select({
       asin: products.asin,
@@ -348,7 +348,7 @@ export async function catalogueQuotes(database: Database): Promise<Map<string, P
 }
 
 /** A first look, half the prices dropped, nothing new: alerts judged per second of each run's evaluation. */
-export async function judge(database: Database): Promise<{ first: number; drop: number; quiet: number }> {
+async function judge(database: Database): Promise<{ first: number; drop: number; quiet: number }> {
   const db = database.db;
   const env = { ...testEnv({ PUBLIC_URL: 'https://deals.example' }), PRICE_SOURCE_RATE_PER_SECOND: 1_000 };
   const deps = { db, source: createCatalogueSource(db), clock: () => new Date(), env };

@@ -47,8 +47,8 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Text that may hold SQL, its parameters or an address: never logged. */
-const UNSAFE_MESSAGE = /failed query|params:|select |insert |update |delete from|@/i;
+/** Text that may hold SQL or its parameters (drizzle's "Failed query: … params: …"). */
+const SQL_TEXT = /failed query|params:|select |insert |update |delete from/i;
 
 /**
  * A summary of an unexpected error safe to log: its type, its code (a PostgreSQL SQLSTATE such as
@@ -70,13 +70,14 @@ export function errorSummary(error: unknown): { type: string; code?: string; mes
   const rawCode = e.code ?? e.cause?.code;
   const code = typeof rawCode === 'string' || typeof rawCode === 'number' ? String(rawCode) : undefined;
   const message = typeof e.message === 'string' ? e.message : '';
-  const fromDatabase = /failed query|params:|select |insert |update |delete from/i.test(message) || e.cause !== undefined;
+  const fromDatabase = SQL_TEXT.test(message) || e.cause !== undefined;
   const firstLine = fromDatabase ? undefined : message.split('\n')[0]?.slice(0, 200);
   const cause = e.cause === undefined || e.cause === null ? undefined : e.cause;
   const causeType = cause === undefined ? undefined : typeof cause.name === 'string' ? cause.name : typeof cause;
   const causeText =
     cause !== undefined && cause.code === undefined && typeof cause.message === 'string' ? cause.message.split('\n')[0] : '';
-  const causeMessage = causeText && !UNSAFE_MESSAGE.test(causeText) ? causeText.slice(0, 200) : undefined;
+  // An address is personal data: a line holding one is left out, as is SQL.
+  const causeMessage = causeText && !SQL_TEXT.test(causeText) && !causeText.includes('@') ? causeText.slice(0, 200) : undefined;
   return {
     type,
     ...(code ? { code } : {}),
