@@ -18,7 +18,6 @@ const webFeatures = featuresIn('./web/features/');
 const PUBLIC_MODULE_MESSAGE =
   "A server feature imports another feature only through its public module: import '../<feature>' (its index.ts) and export what you need there.";
 
-
 /**
  * The import rules of docs/architecture.md ("Import rules"), as import-x/no-restricted-paths zones:
  * a check, not a hope. Paths are resolved, so `../x` and deep paths are caught alike.
@@ -156,6 +155,35 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
+  },
+  {
+    // E-mail templates: the templates load React and the e-mail components (about 0.5 s of a start,
+    // measured 2026-11-28), so the server imports them with `await import()` where it renders a
+    // message (the sender and a few request handlers), never statically: they stay off the path to
+    // the first answer (DESIGN.md §7 "Cold start"). Types may be imported (they are erased).
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: [
+      'server/email/templates/**',
+      'server/email/owner-template.ts',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.test-support.ts',
+      '**/test-support/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/templates/*', '**/owner-template', '@react-email/*'],
+              allowTypeImports: true,
+              message: 'Load e-mail templates with `await import()` where a message is rendered (they cost start time).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**/*.mjs', 'server/db/embedded/*.mjs'],

@@ -8,7 +8,11 @@
  * The product title must come from our catalogue, never from the request, so nobody can put their
  * own words into a message sent to someone else's address.
  */
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import { EMAIL_CAMPAIGNS, withUtm } from '../../../common/email-campaigns';
 import { EmailLayout, SITE_NAME } from './email-layout';

@@ -3,7 +3,10 @@
  * field is the visitor's own text: React escapes it, so HTML in a field arrives as text. Replying
  * goes to the visitor (Reply-To, set by the contact service); the address is as typed, not proved.
  */
-import { Heading, Hr, Section, Text } from '@react-email/components';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
 import { EmailLayout, SITE_NAME } from './email-layout';

@@ -10,7 +10,14 @@
  * parameters (DESIGN.md §4: e-mails never link straight to Amazon). Never call it with no items:
  * the services skip a subscriber with nothing to show (never an empty digest).
  */
-import { Button, Column, Heading, Img, Link, Row, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import type { EmailCampaign } from '../../../common/email-campaigns';
 import { formatPence } from '../../../common/money';
@@ -18,6 +25,7 @@ import { listUnsubscribeHeaders, unsubscribeUrl } from '../signed-links';
 import { EmailLayout } from './email-layout';
 import { productPageUrl } from './price-drop.email';
 import { discountPercent } from '../../../common/discount';
+import { DIGEST_MAX_ITEMS } from '../digest-limits';
 
 /** One product of a digest; money in pence. */
 export interface DigestItem {
@@ -40,9 +48,6 @@ export interface DealDigestContent {
   items: DigestItem[];
   campaign: EmailCampaign;
 }
-
-/** Most products in one digest. */
-export const DIGEST_MAX_ITEMS = 10;
 
 const styles = {
   heading: { color: '#18181b', fontSize: '22px', margin: '16px 0 8px' },

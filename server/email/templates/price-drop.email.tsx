@@ -13,7 +13,11 @@
  * Composing is pure (no I/O), so the price-check job composes inside its transaction and the
  * sender delivers later.
  */
-import { Button, Heading, Img, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Img } from '@react-email/img';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render, toPlainText } from '@react-email/render';
 import { formatPence } from '../../../common/money';
 import type { ComposedEmail } from '../outbox';

@@ -4,7 +4,11 @@
  * the mailbox's owner can act on it, so nobody can unsubscribe someone else. One button to the
  * one-click unsubscribe page (`unsubscribeUrl()` of server/email/signed-links.ts, valid 365 days).
  */
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Link } from '@react-email/link';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
 import { EmailLayout, SITE_NAME } from './email-layout';

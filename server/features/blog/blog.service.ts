@@ -2,11 +2,12 @@
  * The blog's articles (issue 10; content-and-account-pages §2.8, §2.9, §3): the Markdown files of
  * `content/blog/*.md`, read and rendered once on first use and kept in memory (ten small files; a
  * restart picks up edits). Newest first; the first is the featured one. The slug is the file name.
+ * The Markdown renderer (blog-markdown.rules.ts, with marked and sanitize-html) loads with the
+ * first read, not with the server.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlogArticle, BlogSummary } from '../../../common/api/blog.schema';
-import { parseArticleSource, readTime, renderArticleHtml } from './blog-markdown.rules';
 
 /** Where the articles live: `content/blog` at the project root. */
 export const BLOG_DIR = path.resolve(import.meta.dirname, '../../../content/blog');
@@ -16,6 +17,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 let loaded: Promise<BlogArticle[]> | null = null;
 
 async function loadArticles(dir: string): Promise<BlogArticle[]> {
+  // Loaded here, on the first request for the blog, rather than with the server: marked and
+  // sanitize-html are only needed then (DESIGN.md §7 "Cold start").
+  const { parseArticleSource, readTime, renderArticleHtml } = await import('./blog-markdown.rules');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.md')).sort();
   const articles = await Promise.all(
     files.map(async (file) => {

@@ -100,7 +100,7 @@ export function dropPercent(beforePence: number, afterPence: number): number {
 }
 
 /**
- * The nine placeholder values of one message: moved to server/email/owner-template.ts (issue 29), where
- * the sender also composes automatic price-drop alerts with the owner's template; re-exported here.
+ * The nine placeholder values of one message: moved to server/email/template-values.ts (issue 29), which
+ * the sender also uses to compose automatic price-drop alerts with the owner's template; re-exported here.
  */
-export { templateValuesFor } from '../../email/owner-template';
+export { templateValuesFor } from '../../email/template-values';

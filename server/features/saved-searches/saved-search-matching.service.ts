@@ -22,7 +22,7 @@ import { EMAIL_CAMPAIGNS } from '../../../common/email-campaigns';
 import type { Db, Tx } from '../../db/client';
 import { mailableEmails } from '../../email/mailability';
 import { enqueueEmails, type DeferredEmail } from '../../email/outbox';
-import { DIGEST_MAX_ITEMS } from '../../email/templates/deal-digest.email';
+import { DIGEST_MAX_ITEMS } from '../../email/digest-limits';
 import { DIGEST_EARLIEST_UK_HOUR, digestPeriod, ukHourOf } from '../emails';
 import { categoryKey, compileSearch, productStems, SavedSearchIndex, type CompiledSearch } from './saved-search-match.rules';
 import { describeSearch } from './saved-searches.service';

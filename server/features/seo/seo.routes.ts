@@ -8,14 +8,19 @@
  * Sitemaps and feeds are cached by catalogue version and for at most ten minutes (owners' category
  * pages change without a catalogue write); a feed also no longer than its first Amazon price may be
  * shown (the licence's 24 hours, docs/decisions/0014-amazon-data-24h.md).
+ * The service, with the `sitemap` and `feed` packages, loads on the first crawler request rather
+ * than with the server (DESIGN.md §7 "Cold start").
  */
 import type { App, AppDeps } from '../../app-deps';
 import { catalogueVersionOf } from '../../catalogue-version';
 import { VersionedCache } from '../../http/answer-cache';
 import { createListingCaches, withPriceView } from '../products';
-import { dealsFeed, robotsTxt, sitemapXml, type SitemapPart } from './seo.service';
+import type { SitemapPart } from './seo.service';
 
 const TEN_MINUTES_MS = 10 * 60_000;
+
+/** seo.service.ts, loaded once on first use. */
+const seoService = () => import('./seo.service');
 
 /** Registers the crawler routes; reads `deps.database`, `deps.env` (PUBLIC_URL, AFFILIATE_TAG) and `deps.clock`. */
 export async function seoRoutes(app: App, deps: AppDeps): Promise<void> {
@@ -28,7 +33,8 @@ export async function seoRoutes(app: App, deps: AppDeps): Promise<void> {
     cache.get(`${key}|${Math.floor(nowMs() / TEN_MINUTES_MS)}`, produce);
   const notFound = (url: string) => ({ error: 'Not Found', message: `No route for GET ${url}` });
 
-  const sitemap = (part: SitemapPart) => cached(`sitemap:${JSON.stringify(part)}`, () => sitemapXml(db, publicUrl, part));
+  const sitemap = (part: SitemapPart) =>
+    cached(`sitemap:${JSON.stringify(part)}`, async () => (await seoService()).sitemapXml(db, publicUrl, part));
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
@@ -46,12 +52,17 @@ export async function seoRoutes(app: App, deps: AppDeps): Promise<void> {
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send((await seoService()).robotsTxt(publicUrl)),
   );
 
   const feed = (key?: string) =>
     cached(`feed:${key ?? '*'}`, (life) =>
-      withPriceView(deps.clock(), life, (view) => dealsFeed(db, counts, deps.env.AFFILIATE_TAG, publicUrl, view, key)),
+      withPriceView(deps.clock(), life, async (view) =>
+        (await seoService()).dealsFeed(db, counts, deps.env.AFFILIATE_TAG, publicUrl, view, key),
+      ),
     );
   app.get('/deals.rss', { schema: { hide: true } }, async (_request, reply) =>
     reply
