@@ -483,25 +483,6 @@ export async function countKeywordSearch(db: Db, filter: SearchFilter): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** How many products match the tsquery text `tsqueryText` (to_tsquery('english', …)), at most `cap` counted. */
-export async function countTextMatches(db: Db, tsqueryText: string, cap: number): Promise<number> {
-  const statement = prepared(db, 'products_text_count', () =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(products)
-          .where(and(sql`${products.searchVector} @@ to_tsquery('english', ${sql.placeholder('q')})`, shopperVisible))
-          .limit(sql.placeholder('cap'))
-          .as('m'),
-      )
-      .prepare(UNNAMED),
-  );
-  const [row] = await statement.execute({ q: tsqueryText, cap });
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Words of the catalogue's dictionary (search_words, migration 0018) like `word` by trigram
  * similarity (pg_trgm; at least `threshold`, 0–1), most similar first, at most `limit`.
