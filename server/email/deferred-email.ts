@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { EMAIL_CAMPAIGNS, type EmailCampaign } from '../../common/email-campaigns';
 import type { DeferredEmail } from './outbox';
 import { priceDropDedupeKey } from './outbox-keys';
+import { templateValuesFor } from './template-values';
 import type { OwnerTemplateText } from './owner-template';
 import type { PriceDropInput } from './templates/price-drop.email';
 import type { DealDigestContent } from './templates/deal-digest.email';
@@ -199,7 +200,7 @@ export async function composeDeferred(
     const { issuedAt, ...input } = parsed(priceDropPayloadSchema, row);
     if (ownerTemplate) {
       // Issue 29: the owner's chosen template ("Use for deal alert notifications") for every price-drop alert.
-      const { composeOwnerTemplate, templateValuesFor } = await import('./owner-template');
+      const { composeOwnerTemplate } = await import('./owner-template');
       const values = templateValuesFor(
         {
           asin: input.asin,

@@ -109,5 +109,3 @@ function footerHtml(publicUrl: string, campaign: EmailCampaign, unsubscribe: str
     '</td></tr></table>',
   ].join('');
 }
-
-export { templateValuesFor } from './template-values';
