@@ -422,6 +422,9 @@ describe('the figures follow the database', () => {
         ['2026-10-20', '2026-12-15'],
         ['2025-06-01', '2026-10-26T00:00:00Z'],
         ['2025-06-01', '2027-01-31'],
+        // Most of a month: its month row less the days outside the range (rollup-slices.rules.ts).
+        ['2026-10-02', '2026-10-25T01:30:00Z'],
+        ['2026-03-29', '2026-10-25'],
       ];
       for (const [startDate, endDate] of ranges) {
         const [from, to] = [rangeStart(startDate).toISOString(), rangeEnd(endDate).toISOString()];

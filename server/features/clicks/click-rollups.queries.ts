@@ -203,10 +203,12 @@ async function dimensionRows(db: Db, dimension: Dimension, span: RollupSpan): Pr
       const slice = sql`dimension = ${sql.raw(`'${only.dimension.replace(/'/g, "''")}'`)} and day = ${only.from}::date${keyWhere} and ${n} > 0`;
       return { rows: sql`select key, ${n} as n, ${m} as m from analytics_daily where ${slice}`, slice };
     }
-    // One select per run (not one OR), so each can be a range of analytics_daily_key_rank_idx.
+    // One select per run (not one OR), so each can be a range of analytics_daily_key_rank_idx; day
+    // rows a month row stands in for are taken away from it (rollup-slices.rules.ts `subtract`).
     for (const p of plan.parts) {
+      const [pn, pm] = p.subtract ? [sql`-(${summed})`, sql`-(${m})`] : [summed, m];
       parts.push(
-        sql`select key, ${summed} as n, ${m} as m from analytics_daily
+        sql`select key, ${pn} as n, ${pm} as m from analytics_daily
             where dimension = ${sql.raw(`'${p.dimension.replace(/'/g, "''")}'`)} and day >= ${p.from}::date and day <= ${p.to}::date${keyWhere}`,
       );
     }

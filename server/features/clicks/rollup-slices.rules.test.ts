@@ -30,6 +30,30 @@ function daysCovered(parts: RollupPart[]): string[] {
   return days;
 }
 
+/** Every London day from `from` to `to`, both included. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** The days a plan adds less those it takes away (`subtract`), within the bounds, sorted; a day counted twice fails. */
+function netDays(parts: RollupPart[]): string[] {
+  const count = new Map<string, number>();
+  for (const p of parts) {
+    for (const day of daysCovered([{ dimension: p.dimension, from: p.from, to: p.to }])) {
+      if (day < bounds.first || day > bounds.last) continue;
+      count.set(day, (count.get(day) ?? 0) + (p.subtract ? -1 : 1));
+    }
+  }
+  for (const [day, n] of count) if (n !== 0 && n !== 1) throw new Error(`${day} counted ${n} times`);
+  return [...count]
+    .filter(([, n]) => n === 1)
+    .map(([day]) => day)
+    .sort();
+}
+
 describe('rollupPlan', () => {
   it('reads one slice for All Time, This Year, This Month, Last Month, Today and Yesterday', () => {
     expect(plan(null, null)).toEqual({ parts: [{ dimension: 'click_email@all', from: ALL_TIME_DAY, to: ALL_TIME_DAY }], slices: 1 });
@@ -86,6 +110,44 @@ describe('rollupPlan', () => {
       { dimension: 'click_email@year', from: '2024-01-01', to: '2025-01-01' },
       { dimension: 'click_email@month', from: '2026-01-01', to: '2026-06-01' },
     ]);
+  });
+
+  it('reads a month row less its other days where that is fewer slices than the days (Last 30 Days ending yesterday)', () => {
+    // Today (27 November) is read from the raw rows, so the range's days end yesterday: October's
+    // last three days, then November's month row less today's day rows (5 slices, not 29).
+    const last30 = plan('2026-10-29', '2026-11-26');
+    expect(last30).toEqual({
+      parts: [
+        { dimension: 'click_email', from: '2026-10-29', to: '2026-10-31' },
+        { dimension: 'click_email@month', from: '2026-11-01', to: '2026-11-01' },
+        { dimension: 'click_email', from: '2026-11-27', to: '2026-11-27', subtract: true },
+      ],
+      slices: 5,
+    });
+    expect(netDays(last30.parts)).toEqual(daysBetween('2026-10-29', '2026-11-26'));
+    // Both sides of a month taken away; the first month of the data has no days before its first.
+    const inner = plan('2026-10-03', '2026-10-28');
+    expect(inner.parts).toEqual([
+      { dimension: 'click_email@month', from: '2026-10-01', to: '2026-10-01' },
+      { dimension: 'click_email', from: '2026-10-01', to: '2026-10-02', subtract: true },
+      { dimension: 'click_email', from: '2026-10-29', to: '2026-10-31', subtract: true },
+    ]);
+    expect(inner.slices).toBe(6);
+    const first = plan('2024-11-29', '2024-11-30');
+    expect(first.parts).toEqual([{ dimension: 'click_email', from: '2024-11-29', to: '2024-11-30' }]);
+    expect(plan('2024-11-29', '2024-11-29').slices).toBe(1);
+    // Never more slices than the days themselves, and always exactly the range's days.
+    for (const [from, to] of [
+      ['2026-11-21', '2026-11-26'],
+      ['2026-09-16', '2026-10-15'],
+      ['2025-12-20', '2026-01-19'],
+      ['2024-11-28', '2024-12-30'],
+      ['2026-02-02', '2026-02-27'],
+    ] as const) {
+      const p = plan(from, to);
+      expect(p.slices, `${from}..${to}`).toBeLessThanOrEqual(daysBetween(from, to).length);
+      expect(netDays(p.parts), `${from}..${to}`).toEqual(daysBetween(from, to));
+    }
   });
 
   it('reads nothing outside the data or without rows', () => {

@@ -8,6 +8,9 @@
  * first or last day is open (nothing lies beyond it, so the coarse rows at that end hold exactly the
  * range's part), and both ends open read the one all-time row per key.
  *
+ * Day rows that cover most of a month's days with data are read as the month row less the month's
+ * other days (rows marked `subtract`), when that spans fewer slices.
+ *
  * The result lists the runs of rows to read and how many slices (distinct (dimension, day) pairs
  * with possible rows) they span: one slice holds one row per key, so the caller reads it without
  * grouping (All Time, This Year, This Month, Last Month, Today, Yesterday at the bench's data).
@@ -16,11 +19,16 @@
 /** The day of every all-time row (migration 0026). */
 export const ALL_TIME_DAY = '1970-01-01';
 
-/** A run of roll-up rows: `dimension` with its grain suffix and the `day` column in `[from, to]` (London dates, inclusive). */
+/**
+ * A run of roll-up rows: `dimension` with its grain suffix and the `day` column in `[from, to]`
+ * (London dates, inclusive). `subtract` marks day rows to take away from a month row read in the
+ * same plan ({@link rollupPlan}: the cheaper side of a month).
+ */
 export interface RollupPart {
   dimension: string;
   from: string;
   to: string;
+  subtract?: true;
 }
 
 /** The runs covering a range, and how many (dimension, day) slices they span in all (0: no rows). */
@@ -39,6 +47,7 @@ const addDays = (date: string, days: number) => dateOf(dayNumber(date) + days);
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 const yearStart = (date: string) => `${date.slice(0, 4)}-01-01`;
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+const monthEnd = (date: string) => addDays(monthOf(monthIndex(date) + 1), -1);
 const monthOf = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 
 type Grain = '' | '@month' | '@year';
@@ -86,13 +95,44 @@ export function rollupPlan(dimension: string, from: string | null, to: string | 
     const f = partFrom > align(bounds.first) ? partFrom : align(bounds.first);
     const t = partTo < align(bounds.last) ? partTo : align(bounds.last);
     if (f > t) continue;
+    if (grain === '') {
+      for (const run of dayRuns(dimension, f, t, bounds)) {
+        parts.push(...run.parts);
+        slices += run.slices;
+      }
+      continue;
+    }
     parts.push({ dimension: `${dimension}${grain}`, from: f, to: t });
-    slices +=
-      grain === ''
-        ? dayNumber(t) - dayNumber(f) + 1
-        : grain === '@month'
-          ? monthIndex(t) - monthIndex(f) + 1
-          : Number(t.slice(0, 4)) - Number(f.slice(0, 4)) + 1;
+    slices += grain === '@month' ? monthIndex(t) - monthIndex(f) + 1 : Number(t.slice(0, 4)) - Number(f.slice(0, 4)) + 1;
   }
   return { parts, slices };
+}
+
+/**
+ * Day rows `[from, to]` (within the bounds) as the cheaper side of each month they touch: the days
+ * themselves, or the month row less the month's other days with data, when that reads fewer slices
+ * (issue 31, 10M clicks: "Last 30 Days" read 29 day slices of up to 20,000 address rows each; the
+ * current month's part becomes its month row less today). Exact, because a month row is the sum of
+ * its day rows, kept by the same triggers in the same transaction (migration 0025); the bounds make
+ * a month's missing days (before the first or after the last day with data) hold nothing.
+ */
+function dayRuns(dimension: string, from: string, to: string, bounds: { first: string; last: string }): RollupPlan[] {
+  const runs: RollupPlan[] = [];
+  for (let f = from; f <= to; f = addDays(monthEnd(f), 1)) {
+    const t = monthEnd(f) < to ? monthEnd(f) : to;
+    const dataFrom = monthStart(f) > bounds.first ? monthStart(f) : bounds.first;
+    const dataTo = monthEnd(f) < bounds.last ? monthEnd(f) : bounds.last;
+    const direct = dayNumber(t) - dayNumber(f) + 1;
+    const before = dayNumber(f) - dayNumber(dataFrom);
+    const after = dayNumber(dataTo) - dayNumber(t);
+    if (1 + before + after >= direct) {
+      runs.push({ parts: [{ dimension, from: f, to: t }], slices: direct });
+      continue;
+    }
+    const parts: RollupPart[] = [{ dimension: `${dimension}@month`, from: monthStart(f), to: monthStart(f) }];
+    if (before > 0) parts.push({ dimension, from: dataFrom, to: addDays(f, -1), subtract: true });
+    if (after > 0) parts.push({ dimension, from: addDays(t, 1), to: dataTo, subtract: true });
+    runs.push({ parts, slices: 1 + before + after });
+  }
+  return runs;
 }
