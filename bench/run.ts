@@ -12,10 +12,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** Other names a bench answers to: `npm run bench -- saved-searches` runs saved-search.bench.ts (issue 30). */
 const ALIASES: Readonly<Record<string, string>> = { 'saved-searches': 'saved-search' };
-const filters = process.argv
-  .slice(2)
-  .filter((a) => a !== '--')
-  .map((a) => ALIASES[a] ?? a);
+/**
+ * Names that stand for several benches. `scale` is issue 31's whole set ("Ten times the work"): the
+ * growth curve, several instances, and the click analytics at 10,000,000 clicks
+ * (BENCH_ANALYTICS_CLICKS defaults to 10M when the analytics bench runs as part of it).
+ */
+const GROUPS: Readonly<Record<string, readonly string[]>> = { scale: ['scale-growth', 'scale-instances', 'analytics'] };
+const args = process.argv.slice(2).filter((a) => a !== '--');
+if (args.includes('scale')) process.env.BENCH_ANALYTICS_CLICKS ??= '10000000';
+const filters = args.flatMap((a) => GROUPS[a] ?? [ALIASES[a] ?? a]);
 
 /** Paths relative to bench/: top-level benches and those one folder down (bench/relevance/…). */
 const found = readdirSync(benchDir, { withFileTypes: true }).flatMap((entry) =>
