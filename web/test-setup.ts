@@ -10,8 +10,10 @@ import { afterEach, vi } from 'vitest';
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
-  // findBy*/waitFor wait up to 5 s (default 1 s): lazy chunks load slowly on a busy CI machine.
-  configure({ asyncUtilTimeout: 5_000 });
+  // findBy*/waitFor wait up to 15 s (default 1 s): lazy chunks load slowly on a busy CI machine. At
+  // 5 s, three component tests timed out on 28 November 2026 while the browser specs ran beside them
+  // on 2 CPUs (load average up to 15); an element that never appears still fails the test.
+  configure({ asyncUtilTimeout: 15_000 });
   const { dismissToast } = await import('./components/ui/toast.store');
   afterEach(() => {
     cleanup();
