@@ -13,11 +13,13 @@ export const BENCH_POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 /**
  * Runs `fn` on a fresh database `{prefix}_{pid}` with its host for labels and its URL (for child
  * processes: the import CLI, the server), then drops it. Answers undefined and prints why when the
- * server cannot be reached; rethrows what `fn` throws.
+ * server cannot be reached; rethrows what `fn` throws. With `keepAs`, the database is named so and
+ * kept when `fn` succeeds (for a later run to reuse), dropped when it throws.
  */
 export async function withScratchPostgres<T>(
   prefix: string,
   fn: (database: Database, host: string, url: string) => Promise<T>,
+  options: { keepAs?: string } = {},
 ): Promise<T | undefined> {
   const admin = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
   try {
@@ -26,19 +28,23 @@ export async function withScratchPostgres<T>(
     console.log(`  PostgreSQL: skipped (not reachable at ${new URL(BENCH_POSTGRES_URL).host})`);
     return undefined;
   }
-  const name = `${prefix}_${process.pid}`;
+  const name = options.keepAs ?? `${prefix}_${process.pid}`;
+  let done = false;
   try {
     await admin.query(`create database ${name}`);
     const url = new URL(BENCH_POSTGRES_URL);
     url.pathname = `/${name}`;
     const database = await openDatabase({ databaseUrl: url.toString() });
     try {
-      return await fn(database, url.host, url.toString());
+      const result = await fn(database, url.host, url.toString());
+      done = true;
+      return result;
     } finally {
       await database.close();
     }
   } finally {
-    await admin.query(`drop database if exists ${name}`);
+    // A database to keep is kept only when `fn` finished: a half-filled one is dropped.
+    if (!options.keepAs || !done) await admin.query(`drop database if exists ${name}`);
     await admin.end();
   }
 }
