@@ -6,6 +6,8 @@
  * the figure counted straight from the raw tables. Then the overview's figures, its previous
  * period, device classes and referrer hosts from real requests, bad input and who may call it.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
@@ -17,6 +19,9 @@ import { createTestApp } from '../../test-support/test-app';
 import { issueVisitorToken } from '../visitors/visitors.service';
 import type { AnalyticsOverview } from '../../../common/api/click-analytics.admin.schema';
 import { wholeMonths } from './analytics-rollups.queries';
+
+/** The hand-written migrations (server/db/migrations). */
+const MIGRATIONS = path.join(import.meta.dirname, '../../db/migrations');
 
 const env = testEnv({ AFFILIATE_TAG: 'plain-21', PUBLIC_URL: 'https://deals.example' });
 const A = 'B0AAAAAAA1';
@@ -64,11 +69,14 @@ const fromEmail = (source: string | null, medium: string | null) => [source, med
 async function counted(): Promise<Record<string, string>> {
   const out = new Map<string, [number, number, number, number]>();
   // Each figure on its day's row, its month's ('{dimension}@month', day = the 1st), its year's ('@year', 1 January; migration 0025)
-  // and the all-time row ('@all', day 1970-01-01; migration 0026).
+  // the all-time row ('@all', day 1970-01-01; migration 0026) and its ISO week's ('@week', day = the Monday; migration 0031).
   const add = (k: string, i: 0 | 1 | 2 | 3) => {
     const [day, dimension, key] = k.split('|') as [string, string, string];
+    const date = new Date(`${day}T00:00:00Z`);
+    const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
     for (const row of [
       k,
+      `${monday}|${dimension}@week|${key}`,
       `${day.slice(0, 7)}-01|${dimension}@month|${key}`,
       `${day.slice(0, 4)}-01-01|${dimension}@year|${key}`,
       `1970-01-01|${dimension}@all|${key}`,
@@ -264,6 +272,20 @@ describe('the roll-ups equal the raw rows', () => {
     expect(rows['2026-10-25|visit_kind|email_source']).toBe('2/1/2/0');
     expect(rows['2026-03-30|product|B0BBBBBBB2']).toBe('0/0/0/1');
     expect(rows['2026-03-01|campaign@month|\u0001\u0001spring']).toBe('1/0/1/0');
+    // Sunday 25 October 2026 (London) is in the week of Monday the 19th; 29 March 2026 in that of the 23rd.
+    expect(rows['2026-10-19|click_email@week|ana@example.com']).toBe('0/0/0/2');
+    expect(rows['2026-03-23|category_button@week|home-kitchen\u0001Kitchen']).toBe('0/0/0/1');
+
+    // Migration 0031's one-off fill of the week rows from the day rows, run again on these rows
+    // (the rows an existing site holds when it upgrades) after its week rows are deleted.
+    const fill = readFileSync(path.join(MIGRATIONS, '0031_week_rollups.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes(`"dimension" || '@week'`));
+    expect(fill).toBeDefined();
+    await database.db.execute(sql`delete from analytics_daily where dimension like '%@week'`);
+    expect(Object.keys(await rollups()).some((k) => k.includes('@week|'))).toBe(false);
+    await database.db.execute(sql.raw(fill!));
+    expect(await rollups()).toEqual(rows);
 
     // An address erased (its clicks kept anonymously), a click moved to another product, a button click deleted, then truncates.
     await database.db.execute(sql`update product_clicks set email = null where email = 'ana@example.com'`);

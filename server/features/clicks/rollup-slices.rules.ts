@@ -1,19 +1,20 @@
 /**
  * Which roll-up rows of `analytics_daily` cover a range of London days (decision 0028, migrations
- * 0025 and 0026): pure date arithmetic, no database. A dimension keeps a row per key and day
- * (`{dimension}`), month (`@month`, day = the month's first day), year (`@year`, day = 1 January)
- * and, since migration 0026, all time (`@all`, day = {@link ALL_TIME_DAY}). A range is covered by
- * year rows for its whole years, month rows for its whole months and day rows for the rest, and
- * then clipped to the days the dimension has rows for: an end that reaches past the dimension's
- * first or last day is open (nothing lies beyond it, so the coarse rows at that end hold exactly the
- * range's part), and both ends open read the one all-time row per key.
- *
- * Day rows that cover most of a month's days with data are read as the month row less the month's
- * other days (rows marked `subtract`), when that spans fewer slices.
+ * 0025, 0026 and 0031): pure date arithmetic, no database. A dimension keeps a row per key and day
+ * (`{dimension}`), ISO week (`@week`, day = the Monday, since migration 0031), month (`@month`, day =
+ * the month's first day), year (`@year`, day = 1 January) and all time (`@all`, day =
+ * {@link ALL_TIME_DAY}, since migration 0026). A range is covered by year rows for its whole years,
+ * month rows for its whole months and, for the days left at its ends, the fewest slices of day,
+ * week and month rows (a week or month row less its other days where that is fewer: rows marked
+ * `subtract`, decisions 0042 and 0043); then clipped to the days the dimension has rows for: an end
+ * that reaches past the dimension's first or last day is open (nothing lies beyond it, so the
+ * coarse rows at that end hold exactly the range's part), and both ends open read the one
+ * all-time row per key.
  *
  * The result lists the runs of rows to read and how many slices (distinct (dimension, day) pairs
  * with possible rows) they span: one slice holds one row per key, so the caller reads it without
- * grouping (All Time, This Year, This Month, Last Month, Today, Yesterday at the bench's data).
+ * grouping (All Time, This Year, This Month, Last Month, Today, Yesterday at the bench's data, and
+ * Last 7 Days when it ends on a Sunday).
  */
 
 /** The day of every all-time row (migration 0026). */
@@ -21,8 +22,8 @@ export const ALL_TIME_DAY = '1970-01-01';
 
 /**
  * A run of roll-up rows: `dimension` with its grain suffix and the `day` column in `[from, to]`
- * (London dates, inclusive). `subtract` marks day rows to take away from a month row read in the
- * same plan ({@link rollupPlan}: the cheaper side of a month).
+ * (London dates, inclusive). `subtract` marks day rows to take away from a week or month row read
+ * in the same plan ({@link rollupPlan}: the cheaper side of a week or month).
  */
 export interface RollupPart {
   dimension: string;
@@ -107,33 +108,81 @@ export function rollupPlan(dimension: string, from: string | null, to: string | 
   return { parts, slices };
 }
 
+/** A row that stands for several days: a key's week (day = its Monday) or month (day = the 1st). */
+type CoarseRow = { grain: '@week' | '@month'; start: number; end: number };
+
+/** The week (Monday to Sunday, ISO 8601, as PostgreSQL's date_trunc('week')) and the month holding day number `day`. */
+function coarseRowsOf(day: number): CoarseRow[] {
+  const monday = day - ((((day + 3) % 7) + 7) % 7); // 1970-01-01 (day 0) was a Thursday
+  const date = dateOf(day);
+  return [
+    { grain: '@week', start: monday, end: monday + 6 },
+    { grain: '@month', start: dayNumber(monthStart(date)), end: dayNumber(monthEnd(date)) },
+  ];
+}
+
 /**
- * Day rows `[from, to]` (within the bounds) as the cheaper side of each month they touch: the days
- * themselves, or the month row less the month's other days with data, when that reads fewer slices
- * (issue 31, 10M clicks: the 30 days to yesterday read 29 day slices of up to 15,000 address rows
- * each; the current month's part becomes its month row less today). Exact, because a month row is the sum of
- * its day rows, kept by the same triggers in the same transaction (migration 0025); the bounds make
- * a month's missing days (before the first or after the last day with data) hold nothing.
+ * Day rows `[from, to]` (within the bounds) read as the fewest slices (decisions 0042 and 0043):
+ * each day by its own row, or a run of them by the row of their week or month less that row's
+ * other days with data (rows marked `subtract`). A shortest path over the range's days: from each
+ * day, one day row, or the week or month starting there (or holding the range's first day) up to
+ * its end or the range's; ties go to day rows, then weeks (fewer keys per slice than a month).
+ * Exact, because a week or month row is the sum of its day rows, kept by the same triggers in the
+ * same transaction (migrations 0025 and 0031); the bounds make a row's days before the first or
+ * after the last day with data hold nothing. Issue 31 at 10M clicks: Last 7 Days read seven day
+ * slices of up to 15,113 address rows each; with week rows it reads at most one week and the days
+ * before its Monday (or that week less the days after the range).
  */
 function dayRuns(dimension: string, from: string, to: string, bounds: { first: string; last: string }): RollupPlan {
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  const dataFirst = dayNumber(bounds.first);
+  const dataLast = dayNumber(bounds.last);
+  const n = last - first + 1;
+  // best[i]: the cheapest way to cover days first .. first + i - 1, as slices × TIE + the tie-break
+  // (1 per week row, 2 per month row: fewer keys per slice read); step[i]: that path's last step.
+  const TIE = 1_000; // > 2 × the days of any run (a run lies within two partial months)
+  const best: number[] = Array.from({ length: n + 1 }, (_, i) => (i === 0 ? 0 : Infinity));
+  const step: Array<{ at: number; row: CoarseRow | null } | undefined> = [];
+  const relax = (i: number, cost: number, at: number, row: CoarseRow | null) => {
+    if (cost < best[i]!) {
+      best[i] = cost;
+      step[i] = { at, row };
+    }
+  };
+  /** The row's days with data outside `[day, end]`: taken away when the row is read for those days. */
+  const outside = (row: CoarseRow, day: number, end: number) => {
+    const before: [number, number] = [Math.max(row.start, dataFirst), day - 1];
+    const after: [number, number] = [end + 1, Math.min(row.end, dataLast)];
+    return [before, after].filter(([a, b]) => a <= b);
+  };
+  for (let i = 0; i < n; i++) {
+    const day = first + i;
+    relax(i + 1, best[i]! + TIE, i, null);
+    for (const row of coarseRowsOf(day)) {
+      if (row.start !== day && i !== 0) continue;
+      const end = Math.min(row.end, last);
+      const slices = 1 + outside(row, day, end).reduce((sum, [a, b]) => sum + b - a + 1, 0);
+      relax(end - first + 1, best[i]! + slices * TIE + (row.grain === '@week' ? 1 : 2), i, row);
+    }
+  }
+  const path: Array<{ at: number; to: number; row: CoarseRow | null }> = [];
+  for (let i = n; i > 0; i = step[i]!.at) path.unshift({ at: step[i]!.at, to: i - 1, row: step[i]!.row });
   const parts: RollupPart[] = [];
-  let slices = 0;
-  for (let f = from; f <= to; f = addDays(monthEnd(f), 1)) {
-    const t = monthEnd(f) < to ? monthEnd(f) : to;
-    const dataFrom = monthStart(f) > bounds.first ? monthStart(f) : bounds.first;
-    const dataTo = monthEnd(f) < bounds.last ? monthEnd(f) : bounds.last;
-    const direct = dayNumber(t) - dayNumber(f) + 1;
-    const before = dayNumber(f) - dayNumber(dataFrom);
-    const after = dayNumber(dataTo) - dayNumber(t);
-    if (1 + before + after >= direct) {
-      parts.push({ dimension, from: f, to: t });
-      slices += direct;
+  for (const { at, to: end, row } of path) {
+    const day = first + at;
+    const prev = parts.at(-1);
+    if (!row) {
+      // Consecutive day rows make one run.
+      if (prev && !prev.subtract && prev.dimension === dimension && dayNumber(prev.to) === day - 1) prev.to = dateOf(day);
+      else parts.push({ dimension, from: dateOf(day), to: dateOf(day) });
       continue;
     }
-    parts.push({ dimension: `${dimension}@month`, from: monthStart(f), to: monthStart(f) });
-    if (before > 0) parts.push({ dimension, from: dataFrom, to: addDays(f, -1), subtract: true });
-    if (after > 0) parts.push({ dimension, from: addDays(t, 1), to: dataTo, subtract: true });
-    slices += 1 + before + after;
+    // Consecutive whole weeks make one run of week rows.
+    if (prev && !prev.subtract && prev.dimension === `${dimension}@week` && row.grain === '@week' && dayNumber(prev.to) + 7 === row.start)
+      prev.to = dateOf(row.start);
+    else parts.push({ dimension: `${dimension}${row.grain}`, from: dateOf(row.start), to: dateOf(row.start) });
+    for (const [a, b] of outside(row, day, first + end)) parts.push({ dimension, from: dateOf(a), to: dateOf(b), subtract: true });
   }
-  return { parts, slices };
+  return { parts, slices: Math.floor(best[n]! / TIE) };
 }
