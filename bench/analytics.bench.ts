@@ -31,7 +31,9 @@
  *   warm-up round: p50 and p95 per endpoint over all presets and rounds, and the preset with the
  *   highest median (the range that takes an endpoint over budget);
  * - the five CSV exports over All Time, read to the end as a browser downloads them: rows, MB,
- *   seconds, and the server's peak RSS sampled every 50 ms (/proc/{pid}/status VmRSS).
+ *   seconds, and the server's peak RSS sampled every 50 ms (/proc/{pid}/status VmRSS);
+ * - after the server stops, the roll-ups' write cost: 300 product clicks inserted one statement
+ *   each (as a shopper's click is recorded), p50/p95 ms per insert, then deleted.
  * The machine is shared with other work: the load average is printed at the start and the end.
  * RSS is always the server's (the child process's /proc/{pid}/status; PGlite's worker thread is
  * inside it), never the bench's own.
@@ -44,7 +46,8 @@
  * BENCH_SERVER_NODE_OPTIONS passes NODE_OPTIONS to the server (e.g. --require of a memory logger);
  * BENCH_ANALYTICS_ENDPOINTS=0 skips the endpoint timings and BENCH_ANALYTICS_EXPORTS (comma-separated
  * export names) picks the exports, for memory experiments that only need the fill and an export;
- * BENCH_ANALYTICS_ONLY (comma-separated name prefixes, e.g. analytics-overview) times only those endpoints.
+ * BENCH_ANALYTICS_ONLY (comma-separated name prefixes, e.g. analytics-overview) times only those endpoints;
+ * BENCH_ANALYTICS_RANGES=1 prints each endpoint's median per range, not only the slowest.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -73,6 +76,8 @@ const ONLY = (process.env.BENCH_ANALYTICS_ONLY ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
+/** Whether to print each endpoint's median per range (BENCH_ANALYTICS_RANGES=1). */
+const RANGE_DETAIL = process.env.BENCH_ANALYTICS_RANGES === '1';
 const EXPORTS = (
   process.env.BENCH_ANALYTICS_EXPORTS ??
   'recent-clicks-csv,signed-up-users-clicks-csv,anonymous-users-clicks-csv,top-products-csv,users-by-activity-csv'
@@ -274,6 +279,8 @@ async function measureEndpoints(server: RunningServer, cookie: string, email: st
       ),
     );
     const slowest = medians.indexOf(Math.max(...medians));
+    if (RANGE_DETAIL)
+      console.log(`      medians by range: ${ranges.map(({ label }, i) => `${label} ${f1(medians[i] ?? NaN)}`).join(', ')} ms`);
     console.log(
       `    ${name.padEnd(48)} p50 ${f1(pct(sorted, 50)).padStart(6)} ms  p95 ${f1(p95).padStart(6)} ms  max ${f1(sorted.at(-1) ?? NaN).padStart(6)} ms (${ms.length})  server CPU ${f1(cpu / ms.length).padStart(5)} ms/request  ${p95 <= BUDGET.p95Ms ? 'within' : 'OVER'} budget p95 ≤ ${BUDGET.p95Ms} ms; slowest range ${ranges[slowest]?.label ?? '?'} (median ${f1(medians[slowest] ?? NaN)} ms)`,
     );
@@ -331,6 +338,38 @@ async function benchServer(label: string, env: Record<string, string>): Promise<
   }
 }
 
+/** Single-row click inserts timed by {@link measureClickWrites}. */
+const CLICK_WRITES = 300;
+
+/**
+ * The write cost of the roll-ups: {@link CLICK_WRITES} product clicks inserted one statement each,
+ * as `GET /go` records a shopper's click, so each runs the statement triggers that upsert its day,
+ * week, month, year and all-time rows (migrations 0025, 0026, 0031); dated now, for a random
+ * product and, for 60 %, one of the bench's addresses. Prints p50/p95 ms per insert, then deletes
+ * them (through the same triggers), leaving the data as it was. Runs after the server has stopped,
+ * on the schema the server migrated to.
+ */
+async function measureClickWrites(label: string, database: Database): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < CLICK_WRITES; i++) {
+    const email = i % 5 < 3 ? `shopper${(i * 7919) % EMAILS}@example.com` : null;
+    const asin = `B0${String((i * 104_729) % PRODUCTS).padStart(8, '0')}`;
+    const t = performance.now();
+    await database.query(
+      `insert into product_clicks (email, asin, click_type, affiliate_tag, destination_url, recorded_by, device, clicked_at)
+       values ($1, $2, 'shop', 'bench-21', $3, 'bench-write', 'mobile', now())`,
+      [email, asin, `https://www.amazon.co.uk/dp/${asin}?tag=bench-21`],
+    );
+    times.push(performance.now() - t);
+  }
+  await database.query(`delete from product_clicks where recorded_by = 'bench-write'`);
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  console.log(
+    `  ${label}: ${CLICK_WRITES} single-row click inserts through the roll-up triggers: p50 ${f1(at(0.5))} ms, p95 ${f1(at(0.95))} ms, max ${f1(times.at(-1)!)} ms per insert; load average ${load()}`,
+  );
+}
+
 /** Whether the bench's PostgreSQL server has a database `name`. */
 async function postgresDatabaseExists(name: string): Promise<boolean> {
   const admin = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
@@ -351,6 +390,12 @@ async function benchPostgresServer(name: string): Promise<void> {
     await benchServer('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url.toString() });
   } finally {
     rmSync(pgDataDir, { recursive: true, force: true });
+  }
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  try {
+    await measureClickWrites('PostgreSQL', database);
+  } finally {
+    await database.close();
   }
 }
 
@@ -377,7 +422,15 @@ export async function run(): Promise<void> {
       await pglite.close();
       console.log(`  PGlite (on disk, worker thread): data generated in ${f1((performance.now() - t) / 1000)} s`);
     }
-    if (DATABASES.has('pglite')) await benchServer('PGlite', { DATA_DIR: dataDir });
+    if (DATABASES.has('pglite')) {
+      await benchServer('PGlite', { DATA_DIR: dataDir });
+      const pglite = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+      try {
+        await measureClickWrites('PGlite', pglite);
+      } finally {
+        await pglite.close();
+      }
+    }
 
     const prefix = 'bench_analytics';
     // BENCH_ANALYTICS_POSTGRES_DB names a database on the bench's server that an earlier run filled
