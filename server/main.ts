@@ -115,11 +115,12 @@ async function main(): Promise<void> {
   }
   // Migrations run as soon as the database is open, while this thread builds the app. PGlite that
   // cannot open (a read-only file in its directory) fails here, as the first statement.
+  // Answers the tags of the migrations applied, or null when migrating failed.
   const migrated = database.migrate().then(
-    () => true,
+    (applied) => applied,
     (error: unknown) => {
       console.error(databaseUrl ? describeDatabaseOpenError(error, env) : describeStartupError(error, env.DATA_DIR, pgliteDir));
-      return false;
+      return null;
     },
   );
 
@@ -192,7 +193,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  if (!(await migrated)) process.exit(1);
+  const appliedMigrations = await migrated;
+  if (appliedMigrations === null) process.exit(1);
 
   if (demo) {
     const { seedDemoCatalogue } = await import('./features/catalogue/demo/demo.seed');
@@ -214,6 +216,12 @@ async function main(): Promise<void> {
   // The job queue (pg-boss, nodemailer) loads only now: the first page never waits for it.
   const { startJobs } = await import('./jobs/scheduler');
   started.jobs = await startJobs(baseDeps, { mailLogger: app.log });
+  // PGlite has no autovacuum: tables a migration just filled in bulk are vacuumed once now, in the
+  // background, rather than at the nightly job (maintenance.service.ts VACUUM_AFTER_MIGRATION).
+  if (database.kind === 'pglite' && appliedMigrations.length > 0)
+    void import('./jobs/maintenance.service').then(({ vacuumAfterMigrations }) =>
+      vacuumAfterMigrations(database, appliedMigrations, app.log),
+    );
   if (amazon) {
     const { startFreshnessLoop } = await import('./jobs/amazon-freshness');
     started.freshness = startFreshnessLoop({ db: database.db, amazon, clock, log: app.log });

@@ -3,7 +3,7 @@
  * node-postgres pool when `DATABASE_URL` is set (DESIGN.md §2). One schema, one set of migrations.
  */
 import path from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -72,8 +72,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with parameters; used by pg-boss. Rows as plain objects. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Applies pending migrations (idempotent). */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations (idempotent). Answers the tags of those this call applied, oldest
+   * first (`[]` when none was pending), e.g. `['0031_week_rollups']`.
+   */
+  migrate(): Promise<string[]>;
   close(): Promise<void>;
   /**
    * The PGlite instance when embedded (for tools that need it), else undefined. When PGlite runs in
@@ -157,6 +160,29 @@ export function pgliteWorkerSetting(value: string | undefined): boolean | undefi
  */
 export const MIGRATION_LOCK_KEY = 7_340_210_861_445_129n;
 
+/** How many migrations drizzle's log table records (0 before the first migration). */
+async function appliedCount(query: Database['query']): Promise<number> {
+  // Two statements: a statement naming a table that does not exist fails when it is parsed.
+  const { rows: exists } = await query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  if (!exists[0]?.t) return 0;
+  const { rows } = await query<{ n: number | string }>('select count(*) as n from drizzle.__drizzle_migrations');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Runs `migrate` and answers the tags of the migrations it applied: the journal's entries between
+ * drizzle's count of applied migrations before and after (they apply in journal order). Throws what
+ * `migrate` throws.
+ */
+async function migrateAndTell(query: Database['query'], migrate: () => Promise<void>): Promise<string[]> {
+  const before = await appliedCount(query);
+  await migrate();
+  const after = await appliedCount(query);
+  if (after <= before) return [];
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return journal.entries.slice(before, after).map((e) => e.tag);
+}
+
 /**
  * Applies pending migrations on PostgreSQL under {@link MIGRATION_LOCK_KEY}: one pool connection
  * holds the lock (waiting for another instance's migration to finish) while drizzle's migrator runs
@@ -195,15 +221,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       console.error(`[db] an idle PostgreSQL connection was closed (${error.code ?? error.name}); the next query reconnects`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const query: Database['query'] = async (text, params) => {
+      const r = await pool.query(text, params as unknown[]);
+      return { rows: r.rows };
+    };
     return {
       db,
       kind: 'postgres',
       pool,
-      query: async (text, params) => {
-        const r = await pool.query(text, params as unknown[]);
-        return { rows: r.rows };
-      },
-      migrate: () => migratePostgres(pool),
+      query,
+      migrate: () => migrateAndTell(query, () => migratePostgres(pool)),
       close: () => pool.end(),
     };
   }
@@ -231,15 +258,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await client.waitReady;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const query: Database['query'] = async (text, params) => {
+    const r = await client.query(text, params as unknown[]);
+    return { rows: r.rows as never[] };
+  };
   return {
     db,
     kind: 'pglite',
     pglite: client,
-    query: async (text, params) => {
-      const r = await client.query(text, params as unknown[]);
-      return { rows: r.rows as never[] };
-    },
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    query,
+    migrate: () => migrateAndTell(query, () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER })),
     close: () => client.close(),
   };
 }

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { openDatabase, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { createTestDatabase } from '../test-support/test-db';
 import { archiveBeforeDelete } from '../features/product-archive';
-import { MAINTAINED_TABLES, runMaintenance, runNightlyMaintenance } from './maintenance.service';
+import {
+  MAINTAINED_TABLES,
+  runMaintenance,
+  runNightlyMaintenance,
+  tablesToVacuumAfter,
+  vacuumAfterMigrations,
+} from './maintenance.service';
 
 describe('runMaintenance', () => {
   let database: Database;
@@ -66,5 +72,49 @@ describe('runNightlyMaintenance', () => {
     expect(result.purgedArchive).toBe(1);
     const left = await database.query<{ asin: string }>('select asin from deleted_products order by asin');
     expect(left.rows).toEqual([{ asin: 'B0KEEPA001' }]);
+  });
+});
+
+describe('vacuumAfterMigrations (PGlite has no autovacuum)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    // A new database, so that migrate() has every migration to apply.
+    database = await openDatabase({});
+  });
+  afterAll(() => database?.close());
+
+  /** pino's two calls, kept as lines. */
+  const lines: string[] = [];
+  const log = {
+    info: (details: object, message: string) => lines.push(`info ${message} ${JSON.stringify(details)}`),
+    warn: (details: object, message: string) => lines.push(`warn ${message} ${JSON.stringify(details)}`),
+  };
+  const vacuumed = async () =>
+    (await database.query<{ n: number }>(`select vacuum_count::int as n from pg_stat_user_tables where relname = 'analytics_daily'`))
+      .rows[0]?.n ?? 0;
+
+  it('migrate() names the migrations it applied; a start that applied 0031 vacuums the roll-ups, one that applied none does not', async () => {
+    const applied = await database.migrate();
+    expect(applied[0]).toBe('0000_init');
+    expect(applied).toContain('0031_week_rollups');
+    expect(await database.migrate()).toEqual([]);
+
+    expect(tablesToVacuumAfter(['0030_bounded_price_check_logs'])).toEqual([]);
+    expect(await vacuumAfterMigrations(database, ['0030_bounded_price_check_logs'], log)).toBeNull();
+    expect(await vacuumed()).toBe(0);
+
+    const done = await vacuumAfterMigrations(database, applied, log);
+    expect(done?.tables).toEqual(['analytics_daily']);
+    expect(await vacuumed()).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/^info vacuumed the tables the new migrations filled \{"tables":\["analytics_daily"\],"durationMs":\d+\}$/),
+    ]);
+  });
+
+  it('logs a failed vacuum by its error name only and answers null', async () => {
+    lines.length = 0;
+    const failing = { query: () => Promise.reject(new TypeError('relation "secret@example.com" does not exist')) };
+    expect(await vacuumAfterMigrations(failing, ['0031_week_rollups'], log)).toBeNull();
+    expect(lines).toEqual(['warn the vacuum after the new migrations failed; the nightly job will do it {"error":"TypeError"}']);
   });
 });
