@@ -8,9 +8,15 @@
 // Why side by side: on a 2-CPU machine the specs mostly wait (pages, timers, e-mails), so running
 // them beside Vitest uses the idle CPU (figures: docs/reports/2026-11-27-ci-time.md).
 import { spawn } from 'node:child_process';
+import { failureLines } from './failure-summary.mjs';
+
+/** Each lane's output lines, kept for the summary of what failed (failure-summary.mjs). */
+const outputs = new Map();
 
 /** Runs `command args` with `env`, prefixing each output line with `[name]`; resolves with its exit code. */
 function run(name, command, args, env = process.env) {
+  const kept = [];
+  outputs.set(name, kept);
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -19,9 +25,16 @@ function run(name, command, args, env = process.env) {
       stream.on('data', (chunk) => {
         const lines = (rest + chunk).split('\n');
         rest = lines.pop() ?? '';
-        for (const line of lines) out.write(`[${name}] ${line}\n`);
+        for (const line of lines) {
+          out.write(`[${name}] ${line}\n`);
+          kept.push(line);
+        }
       });
-      stream.on('end', () => rest && out.write(`[${name}] ${rest}\n`));
+      stream.on('end', () => {
+        if (!rest) return;
+        out.write(`[${name}] ${rest}\n`);
+        kept.push(rest);
+      });
     };
     prefix(child.stdout, process.stdout);
     prefix(child.stderr, process.stderr);
@@ -52,6 +65,12 @@ await Promise.all([
   })(),
 ]);
 if (failed.length > 0) {
+  // What failed, again at the very end: CI shows the end of a long log (failure-summary.mjs).
+  for (const name of failed) {
+    const lines = failureLines(outputs.get(name) ?? []);
+    console.error(`[summary] ${name} failed${lines.length > 0 ? ':' : ' (no failing test named in its output; see its lines above)'}`);
+    for (const line of lines) console.error(`[summary]   ${line}`);
+  }
   console.error(`Tests failed: ${failed.join(', ')}`);
   process.exit(1);
 }
