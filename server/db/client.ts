@@ -170,17 +170,15 @@ async function appliedCount(query: Database['query']): Promise<number> {
 }
 
 /**
- * Runs `migrate` and answers the tags of the migrations it applied: the journal's entries between
- * drizzle's count of applied migrations before and after (they apply in journal order). Throws what
- * `migrate` throws.
+ * Runs `migrate` and answers the tags of the migrations it applied: after it, every journal entry is
+ * applied, so those past drizzle's count of applied migrations before it (they apply in journal
+ * order). Throws what `migrate` throws.
  */
 async function migrateAndTell(query: Database['query'], migrate: () => Promise<void>): Promise<string[]> {
   const before = await appliedCount(query);
   await migrate();
-  const after = await appliedCount(query);
-  if (after <= before) return [];
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  return journal.entries.slice(before, after).map((e) => e.tag);
+  return journal.entries.slice(before).map((e) => e.tag);
 }
 
 /**

@@ -4,11 +4,20 @@
 -- range of days is read from week rows where that spans fewer slices (rollup-slices.rules.ts): Last
 -- 7 Days reads one week row and the days before its Monday instead of seven day slices (at 10M
 -- clicks, seven day slices of up to 15,113 address rows each made it the slowest preset, 82.9 ms in
--- EXPLAIN ANALYZE). The functions are those of migration 0026 with the '@week' grain added; the week
--- rows are filled once from the day rows (no rebuild from the raw rows). analytics_rollup_rebuild()
+-- EXPLAIN ANALYZE). The functions are those of migration 0026 with their grains read from one new
+-- function, analytics_grains, which adds '@week'; the week rows are filled once from the day rows
+-- (no rebuild from the raw rows). analytics_rollup_rebuild()
 -- and TRUNCATE use these functions, so they rebuild the week rows too; erasure already deletes every
 -- roll-up row keyed by the address. analytics_daily_key_rank_idx is recreated to cover the week rows
 -- of the per-key dimensions, and the table analysed.
+-- A London day's roll-up rows: its own (grain ''), its ISO week's (day = the Monday), month's, year's
+-- and the all-time row's, as (grain, day). One list for the four functions below (a new grain is
+-- one change here); inlined by the planner, as analytics_visit_keys is (migration 0025).
+CREATE FUNCTION "analytics_grains"(local_day date) RETURNS TABLE ("grain" text, "day" date) LANGUAGE sql IMMUTABLE AS $$
+  SELECT g.grain, g.day FROM (VALUES ('', local_day), ('@week', date_trunc('week', local_day)::date),
+                                     ('@month', date_trunc('month', local_day)::date),
+                                     ('@year', date_trunc('year', local_day)::date), ('@all', DATE '1970-01-01')) g(grain, day);
+$$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "analytics_visits_sql"() RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT $q$
     INSERT INTO "analytics_daily" ("day", "dimension", "key", "visits", "product_visits", "clicked_visits")
@@ -16,9 +25,7 @@ CREATE OR REPLACE FUNCTION "analytics_visits_sql"() RETURNS text LANGUAGE sql IM
            sum(v.s * (EXISTS (SELECT 1 FROM "product_clicks" c WHERE c."visit_ref" = v."ref"))::int)
     FROM (SELECT x.*, (x."visited_at" AT TIME ZONE 'Europe/London')::date AS local_day FROM (%1$s) x) v
     CROSS JOIN LATERAL "analytics_visit_keys"(v."path", v."referrer_host", v."device", v."utm_source", v."utm_medium", v."utm_campaign", v."email") d
-    CROSS JOIN LATERAL (VALUES ('', v.local_day), ('@month', date_trunc('month', v.local_day)::date),
-                               ('@year', date_trunc('year', v.local_day)::date), ('@all', DATE '1970-01-01'),
-                               ('@week', date_trunc('week', v.local_day)::date)) g(grain, day)
+    CROSS JOIN LATERAL "analytics_grains"(v.local_day) g
     GROUP BY 1, 2, 3
     ON CONFLICT ("dimension", "day", "key") DO UPDATE SET
       "visits" = "analytics_daily"."visits" + excluded."visits",
@@ -38,9 +45,7 @@ CREATE OR REPLACE FUNCTION "analytics_clicks_sql"() RETURNS text LANGUAGE sql IM
                                ('click_kind', CASE WHEN c."email" IS NULL THEN 'anonymous' END),
                                ('click_kind', CASE WHEN lower(btrim(c."utm_source", E' \t\n\r\f\x0B')) = 'email'
                                                      OR lower(btrim(c."utm_medium", E' \t\n\r\f\x0B')) = 'email' THEN 'email_source' END)) d(dim, key)
-    CROSS JOIN LATERAL (VALUES ('', c.local_day), ('@month', date_trunc('month', c.local_day)::date),
-                               ('@year', date_trunc('year', c.local_day)::date), ('@all', DATE '1970-01-01'),
-                               ('@week', date_trunc('week', c.local_day)::date)) g(grain, day)
+    CROSS JOIN LATERAL "analytics_grains"(c.local_day) g
     WHERE d.key IS NOT NULL
     GROUP BY 1, 2, 3
     ON CONFLICT ("dimension", "day", "key") DO UPDATE SET "clicks" = "analytics_daily"."clicks" + excluded."clicks"
@@ -53,9 +58,7 @@ CREATE OR REPLACE FUNCTION "analytics_category_clicks_sql"() RETURNS text LANGUA
     FROM (SELECT x.*, (x."clicked_at" AT TIME ZONE 'Europe/London')::date AS local_day FROM (%1$s) x) c
     CROSS JOIN LATERAL (VALUES ('category_button', c."category_slug" || chr(1) || coalesce(c."category_name", '')),
                                ('category_button_user', c."user_email")) d(dim, key)
-    CROSS JOIN LATERAL (VALUES ('', c.local_day), ('@month', date_trunc('month', c.local_day)::date),
-                               ('@year', date_trunc('year', c.local_day)::date), ('@all', DATE '1970-01-01'),
-                               ('@week', date_trunc('week', c.local_day)::date)) g(grain, day)
+    CROSS JOIN LATERAL "analytics_grains"(c.local_day) g
     WHERE d.key IS NOT NULL
     GROUP BY 1, 2, 3
     ON CONFLICT ("dimension", "day", "key") DO UPDATE SET "clicks" = "analytics_daily"."clicks" + excluded."clicks"
@@ -82,9 +85,7 @@ BEGIN
     ) x
     JOIN LATERAL (SELECT sv.*, (sv."visited_at" AT TIME ZONE 'Europe/London')::date AS local_day FROM "site_visits" sv WHERE sv."ref" = x.ref) v ON true
     CROSS JOIN LATERAL "analytics_visit_keys"(v."path", v."referrer_host", v."device", v."utm_source", v."utm_medium", v."utm_campaign", v."email") d
-    CROSS JOIN LATERAL (VALUES ('', v.local_day), ('@month', date_trunc('month', v.local_day)::date),
-                               ('@year', date_trunc('year', v.local_day)::date), ('@all', DATE '1970-01-01'),
-                               ('@week', date_trunc('week', v.local_day)::date)) g(grain, day)
+    CROSS JOIN LATERAL "analytics_grains"(v.local_day) g
     WHERE x.delta <> 0
     GROUP BY 1, 2, 3
     ON CONFLICT ("dimension", "day", "key") DO UPDATE SET "clicked_visits" = "analytics_daily"."clicked_visits" + excluded."clicked_visits"
