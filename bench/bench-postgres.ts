@@ -48,3 +48,19 @@ export async function withScratchPostgres<T>(
     await admin.end();
   }
 }
+
+/**
+ * Drops the database `name` on the bench's server (BENCH_POSTGRES_URL) if it exists, so a run that
+ * keeps its data (`withScratchPostgres`'s `keepAs`) starts from nothing. `name` must be a plain
+ * identifier (letters, digits, underscores); throws otherwise, or when the server cannot be reached.
+ */
+export async function dropPostgresDatabase(name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const admin = new pg.Client({ connectionString: BENCH_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name}`);
+  } finally {
+    await admin.end();
+  }
+}

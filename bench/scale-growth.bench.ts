@@ -45,7 +45,16 @@
  *    10 % unique searches (pairs the search step did not use) and 10 % product pages of products no
  *    earlier request asked for (reserved ASINs; a unique search instead when they run out, counted).
  *    Budget p99 ≤ 250 ms on PostgreSQL at the largest step, PGlite's figure beside it; the server's
- *    **RSS under load** is its peak VmRSS read every 200 ms during this step.
+ *    **RSS under load** is its peak VmRSS read every 200 ms during this step. With
+ *    BENCH_SCALE_MISS_SHARES (e.g. `0.2,0.1,0.05`) one mix runs per share, on the same server one
+ *    after the other, each with products and pairs no earlier request asked for; the first share is
+ *    the summary's. The shopper part's own product pages miss as well whenever their (ASIN, minute)
+ *    was not asked for yet (products.routes.ts keys product pages by the minute), so the misses sent
+ *    are at least the stated share.
+ *
+ * Options for studying one step again: BENCH_SCALE_KEEP_POSTGRES=1 keeps each PostgreSQL step's
+ * database; BENCH_SCALE_REUSE_POSTGRES=<name> serves and measures a kept one again (steps 4–6 only);
+ * BENCH_SERVER_NODE_OPTIONS is the server's NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
  *
  * Budgets: §7's absolute ones beside each figure (PGlite's memory budgets for 100k products printed
  * for every step and database), and the growth budget: every latency at the last step within 2× its
@@ -71,7 +80,7 @@ import { SHOPPER_CATEGORIES } from '../common/categories';
 import type { SearchCriteria } from '../common/api/products.schema';
 import { freePort, startServer } from '../tests/e2e/support/server-process';
 import { fakeAsin, variantSuffix } from './bench-data';
-import { withScratchPostgres } from './bench-postgres';
+import { BENCH_POSTGRES_URL, dropPostgresDatabase, withScratchPostgres } from './bench-postgres';
 import {
   dirBytes,
   load,
@@ -106,9 +115,32 @@ const SAMPLES = Math.max(50, Number(process.env.BENCH_SCALE_SAMPLES) || 400);
 /** Seconds of the 200-connection cache-miss mix. */
 const MIX_SECONDS = Math.max(2, Number(process.env.BENCH_SCALE_SECONDS) || 20);
 const MIX_CONNECTIONS = 200;
+/**
+ * BENCH_SCALE_KEEP_POSTGRES=1: keep each PostgreSQL step's database as `bench_scale_keep_{N}` (an
+ * existing one of that name is dropped first), so the served data can be studied after the run
+ * (profiles, EXPLAIN). A step that fails is printed and its database kept as well.
+ */
+const KEEP_POSTGRES = process.env.BENCH_SCALE_KEEP_POSTGRES === '1';
 const SEARCH_CONNECTIONS = 10;
-/** Share of the mix's requests that can never be cached: half unique searches, half first-time product pages. */
-const MISS_SHARE = 0.2;
+/**
+ * Shares of the mix's requests that can never be cached (half unique searches, half first-time
+ * product pages), one mix each in this order: BENCH_SCALE_MISS_SHARES, comma-separated fractions
+ * (default 0.2). The first is the step's headline figure (the summary's); the others show where the
+ * p99 budget starts to hold.
+ */
+const MISS_SHARES = (process.env.BENCH_SCALE_MISS_SHARES ?? '0.2')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isFinite(n) && n >= 0 && n <= 1);
+const MISS_SHARE = MISS_SHARES[0] ?? 0.2;
+/** BENCH_SERVER_NODE_OPTIONS: NODE_OPTIONS for the served step's server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS ?? '';
+/**
+ * BENCH_SCALE_REUSE_POSTGRES: the name of a database an earlier run kept (BENCH_SCALE_KEEP_POSTGRES)
+ * holding the largest step: its data is served and measured again without the import, the generation
+ * and the judging (printed as "-"), and it is never dropped. Only with one step and PostgreSQL alone.
+ */
+const REUSE_POSTGRES = process.env.BENCH_SCALE_REUSE_POSTGRES ?? '';
 const IDLE_AFTER_MS = 10_000;
 const MB = 1024 * 1024;
 const OBSERVATIONS_PER_PRODUCT = 10;
@@ -373,8 +405,8 @@ async function judge(database: Database): Promise<{ first: number; drop: number;
   return { first, drop, quiet };
 }
 
-/** The cache-miss mix: the shopper stream with MISS_SHARE replaced by unique searches and first-time product pages. */
-function missMix(shopper: (n: number) => LoadRequest[], uniques: LoadRequest[], freshAsins: string[], count: number) {
+/** The cache-miss mix: the shopper stream with `share` of it replaced by unique searches and first-time product pages. */
+function missMix(shopper: (n: number) => LoadRequest[], uniques: LoadRequest[], freshAsins: string[], count: number, share: number) {
   const random = seededRandom(31_031);
   const base = shopper(count);
   let u = 0;
@@ -382,14 +414,30 @@ function missMix(shopper: (n: number) => LoadRequest[], uniques: LoadRequest[], 
   let missRequests = 0;
   const list = base.map((r) => {
     const x = random();
-    if (x >= MISS_SHARE) return r;
+    if (x >= share) return r;
     missRequests += 1;
-    if (x < MISS_SHARE / 2 && a < freshAsins.length)
+    if (x < share / 2 && a < freshAsins.length)
       return { kind: 'miss-product' as LoadRequest['kind'], method: 'GET' as const, path: `/api/products/${freshAsins[a++]}` };
     return { ...(uniques[u++ % uniques.length] as LoadRequest), kind: 'miss-search' as LoadRequest['kind'] };
   });
   return { list, missRequests, freshProductPages: a, uniqueSearches: u };
 }
+
+/** What a step's data preparation measured (NaN when the data was reused). */
+type Prepared = Pick<
+  StepFigures,
+  | 'products'
+  | 'importRowsPerSecond'
+  | 'importWallRowsPerSecond'
+  | 'importPeakMb'
+  | 'generateSeconds'
+  | 'observations'
+  | 'alerts'
+  | 'judgeFirst'
+  | 'judgeDrop'
+  | 'judgeQuiet'
+  | 'dataMb'
+> & { asins: string[] };
 
 /** One step on one database: import, generate, judge, serve, measure. Prints as it goes. */
 async function measureStep(
@@ -400,6 +448,12 @@ async function measureStep(
   closeAfter: boolean,
 ): Promise<StepFigures> {
   const began = performance.now();
+  const prepared = await prepareStep(feed, target, openForWork, closeAfter);
+  return serveStep(feed, target, scratch, prepared, began);
+}
+
+/** A step's data: import, generate, judge, then its size on disk. Prints as it goes. */
+async function prepareStep(feed: Feed, target: Target, openForWork: () => Promise<Database>, closeAfter: boolean): Promise<Prepared> {
   const onPglite = target.kind === 'pglite';
   const created = await runImportCli(feed.headerOnly, target, 1);
   const { report, wallSeconds, memory } = await runImportCli(feed.file, target);
@@ -442,7 +496,28 @@ async function measureStep(
         (await (target.database as Database).query<{ b: string }>('select pg_database_size(current_database())::text as b')).rows[0]?.b,
       ) / MB;
   console.log(`    data on disk: ${f1(dataMb)} MB (${onPglite ? 'the whole DATA_DIR' : 'pg_database_size'})`);
+  return {
+    asins,
+    products: report.imported,
+    importRowsPerSecond: importRate,
+    importWallRowsPerSecond: wallRate,
+    importPeakMb: memory?.hwmMb ?? NaN,
+    generateSeconds: generated.seconds,
+    observations: generated.observations,
+    alerts: generated.alerts,
+    judgeFirst: judged.first,
+    judgeDrop: judged.drop,
+    judgeQuiet: judged.quiet,
+    dataMb,
+  };
+}
 
+/**
+ * A step's served figures on prepared data: start, idle RSS, the uncached latencies and the
+ * cache-miss mix (at each of MISS_SHARES). `began` is when the step began (performance.now()).
+ */
+async function serveStep(feed: Feed, target: Target, scratch: string, prepared: Prepared, began: number): Promise<StepFigures> {
+  const { asins } = prepared;
   const logFile = path.join(scratch, `server-${target.kind}-${feed.rows}.log`);
   const spawnedAt = performance.now();
   const server = await startServer(
@@ -452,6 +527,7 @@ async function measureStep(
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
       ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+      ...(SERVER_NODE_OPTIONS ? { NODE_OPTIONS: SERVER_NODE_OPTIONS } : {}),
     },
     [],
     { runner: 'built', logFile, pollMs: 20 },
@@ -493,43 +569,46 @@ async function measureStep(
     line('product page', productL, BUDGET.productP95, 1, '(distinct ASINs; §7 has no product-page figure: the listing budget)');
 
     const mixCount = Math.min(600_000, MIX_SECONDS * 15_000);
-    const {
-      list,
-      missRequests,
-      freshProductPages,
-      uniqueSearches: missSearches,
-    } = missMix(shopperStream(asins, feed.words), uniques.slice(SAMPLES), byOrder.slice(SAMPLES), mixCount);
-    await waitUntilIdle(server);
-    const sampler = memorySampler(server.pid, 200);
-    const mixFigures = await load(server.url, list, MIX_CONNECTIONS, MIX_SECONDS);
-    const mem = sampler.stop();
-    const mix = { ...mixFigures, load: la(), missRequests };
-    const sent = Math.min(mixFigures.sent, list.length);
-    const missShare = sent > 0 ? list.slice(0, sent).filter((r) => String(r.kind).startsWith('miss-')).length / sent : NaN;
-    console.log(
-      `    cache-miss mix, ${MIX_CONNECTIONS} conn. closed loop, ${MIX_SECONDS} s: ${f0(mix.rps)} req/s, p50 ${f0(mix.p50)}, p95 ${f0(mix.p95)}, p99 ${f0(mix.p99)} ms (budget p99 ≤ ${BUDGET.missP99} ms) ${mark(mix.p99 <= BUDGET.missP99)}; ${f1(missShare * 100)} % of the sent uncacheable (${int(freshProductPages)} fresh product pages and ${int(missSearches)} unique searches in the list of ${int(list.length)}); errors ${mix.errors}, non-2xx ${mix.non2xx}, repeats ${mix.repeats} ${mix.load}`,
-    );
-    const kinds = Object.entries(mix.byKind)
-      .sort()
-      .map(([k, s]) => `${k} ${f0(s.p50)}/${f0(s.p99)}`)
-      .join(', ');
-    console.log(`      by kind p50/p99 ms: ${kinds}`);
-    const loadRssMb = mem.peakRssMb;
-    console.log(
-      `    server RSS under the mix: peak ${f0(loadRssMb)} MB (budget ≤ ${BUDGET.loadRssMb}, §7 at 100k on PGlite) ${mark(loadRssMb <= BUDGET.loadRssMb)}, ${mem.samples} reads ${la()}`,
-    );
+    let uniquesUsed = SAMPLES;
+    let asinsUsed = SAMPLES;
+    let mix: StepFigures['mix'] | undefined;
+    let loadRssMb = 0;
+    for (const share of MISS_SHARES) {
+      const {
+        list,
+        missRequests,
+        freshProductPages,
+        uniqueSearches: missSearches,
+      } = missMix(shopperStream(asins, feed.words), uniques.slice(uniquesUsed), byOrder.slice(asinsUsed), mixCount, share);
+      await waitUntilIdle(server);
+      const sampler = memorySampler(server.pid, 200);
+      const mixFigures = await load(server.url, list, MIX_CONNECTIONS, MIX_SECONDS);
+      const mem = sampler.stop();
+      const figures = { ...mixFigures, load: la(), missRequests };
+      mix ??= figures;
+      loadRssMb = Math.max(loadRssMb, mem.peakRssMb);
+      const sent = Math.min(mixFigures.sent, list.length);
+      const sentList = list.slice(0, sent);
+      const missShare = sent > 0 ? sentList.filter((r) => String(r.kind).startsWith('miss-')).length / sent : NaN;
+      // What was sent is what was used: the next mix's misses are products and pairs no request asked for.
+      uniquesUsed += sentList.filter((r) => String(r.kind) === 'miss-search').length;
+      asinsUsed += sentList.filter((r) => String(r.kind) === 'miss-product').length;
+      console.log(
+        `    cache-miss mix at ${f1(share * 100)} % uncacheable, ${MIX_CONNECTIONS} conn. closed loop, ${MIX_SECONDS} s: ${f0(figures.rps)} req/s, p50 ${f0(figures.p50)}, p95 ${f0(figures.p95)}, p99 ${f0(figures.p99)} ms (budget p99 ≤ ${BUDGET.missP99} ms) ${mark(figures.p99 <= BUDGET.missP99)}; ${f1(missShare * 100)} % of the sent uncacheable (${int(freshProductPages)} fresh product pages and ${int(missSearches)} unique searches in the list of ${int(list.length)}); errors ${figures.errors}, non-2xx ${figures.non2xx}, repeats ${figures.repeats} ${figures.load}`,
+      );
+      const kinds = Object.entries(figures.byKind)
+        .sort()
+        .map(([k, v]) => `${k} ${f0(v.p50)}/${f0(v.p99)}`)
+        .join(', ');
+      console.log(`      by kind p50/p99 ms: ${kinds}`);
+      console.log(
+        `      server RSS under this mix: peak ${f0(mem.peakRssMb)} MB (budget ≤ ${BUDGET.loadRssMb}, §7 at 100k on PGlite) ${mark(mem.peakRssMb <= BUDGET.loadRssMb)}, ${mem.samples} reads ${la()}`,
+      );
+    }
+    if (!mix) throw new Error('BENCH_SCALE_MISS_SHARES holds no share between 0 and 1');
+    const { asins: _asins, ...figures } = prepared;
     return {
-      products: report.imported,
-      importRowsPerSecond: importRate,
-      importWallRowsPerSecond: wallRate,
-      importPeakMb: memory?.hwmMb ?? NaN,
-      generateSeconds: generated.seconds,
-      observations: generated.observations,
-      alerts: generated.alerts,
-      judgeFirst: judged.first,
-      judgeDrop: judged.drop,
-      judgeQuiet: judged.quiet,
-      dataMb,
+      ...figures,
       startMs,
       idleRssMb,
       loadRssMb,
@@ -569,6 +648,47 @@ function errorMessages(file: string): string {
         messages.add('(unparsed line)');
       }
   return [...messages].slice(0, 5).join(' | ');
+}
+
+/** {@link serveStep} on the kept database `name` (BENCH_SCALE_REUSE_POSTGRES): no import, generation or judging. */
+async function reuseStep(feed: Feed, scratch: string, name: string, results: Map<string, Map<number, StepFigures>>): Promise<void> {
+  const began = performance.now();
+  const url = new URL(BENCH_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  let prepared: Prepared;
+  try {
+    const row = (
+      await database.query<{ n: number; b: string }>(
+        'select (select count(*)::int from products) as n, pg_database_size(current_database())::text as b',
+      )
+    ).rows[0];
+    const present = new Set((await database.query<{ asin: string }>('select asin from products')).rows.map((r) => r.asin));
+    const none = NaN;
+    prepared = {
+      asins: feed.asins.filter((a) => present.has(a)),
+      products: Number(row?.n),
+      importRowsPerSecond: none,
+      importWallRowsPerSecond: none,
+      importPeakMb: none,
+      generateSeconds: none,
+      observations: none,
+      alerts: none,
+      judgeFirst: none,
+      judgeDrop: none,
+      judgeQuiet: none,
+      dataMb: Number(row?.b) / MB,
+    };
+  } finally {
+    await database.close();
+  }
+  console.log(
+    `\n   PostgreSQL database ${name} reused (BENCH_SCALE_REUSE_POSTGRES): ${int(prepared.products)} products, ${int(prepared.asins.length)} of the feed's ASINs present, ${f1(prepared.dataMb)} MB — ${machine()}`,
+  );
+  const dataDir = path.join(scratch, 'data-postgres');
+  mkdirSync(dataDir, { recursive: true });
+  const figures = await serveStep(feed, { kind: 'postgres', dataDir, databaseUrl: url.toString() }, scratch, prepared, began);
+  results.get('postgres')?.set(feed.rows, figures);
 }
 
 /** The summary: one table per database, the growth ratios, where PGlite stops meeting §7. */
@@ -641,6 +761,8 @@ export async function run(): Promise<void> {
   console.log(
     `  steps ${STEPS.map(sizeLabel).join(', ')} products (BENCH_SCALE_STEPS); databases ${[...DATABASES].join(', ')} (BENCH_SCALE_DATABASES); ${SAMPLES} requests of each uncached kind (BENCH_SCALE_SAMPLES); mix ${MIX_SECONDS} s at ${MIX_CONNECTIONS} connections (BENCH_SCALE_SECONDS), ${MISS_SHARE * 100} % uncacheable`,
   );
+  if (REUSE_POSTGRES && (STEPS.length !== 1 || DATABASES.has('pglite') || !DATABASES.has('postgres')))
+    throw new Error('BENCH_SCALE_REUSE_POSTGRES needs one step (BENCH_SCALE_STEPS) and BENCH_SCALE_DATABASES=postgres');
   if (!existsSync(REAL_FILE)) {
     console.log(`  skipped: real data not found at ${REAL_FILE}`);
     return;
@@ -674,27 +796,35 @@ export async function run(): Promise<void> {
         }
         rmSync(dataDir, { recursive: true, force: true });
       }
-      if (DATABASES.has('postgres')) {
-        await withScratchPostgres('bench_scale', async (database, host, databaseUrl) => {
-          const dataDir = path.join(scratch, 'data-postgres');
-          mkdirSync(dataDir, { recursive: true });
-          const version = (await database.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v;
-          console.log(`\n   PostgreSQL ${version ?? ''} at ${host} (scratch database; app pool of 10) — ${machine()}`);
-          try {
-            const figures = await measureStep(
-              feed,
-              { kind: 'postgres', dataDir, databaseUrl, database },
-              scratch,
-              async () => database,
-              false,
-            );
-            results.get('postgres')?.set(rows, figures);
-          } catch (error) {
-            console.log(
-              `    PostgreSQL at ${sizeLabel(rows)} failed: ${error instanceof Error ? error.message.slice(0, 2000) : String(error)}`,
-            );
-          }
-        });
+      if (DATABASES.has('postgres') && REUSE_POSTGRES) await reuseStep(feed, scratch, REUSE_POSTGRES, results);
+      else if (DATABASES.has('postgres')) {
+        const keepAs = KEEP_POSTGRES ? `bench_scale_keep_${rows}` : undefined;
+        if (keepAs) await dropPostgresDatabase(keepAs);
+        await withScratchPostgres(
+          'bench_scale',
+          async (database, host, databaseUrl) => {
+            const dataDir = path.join(scratch, 'data-postgres');
+            mkdirSync(dataDir, { recursive: true });
+            const version = (await database.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v;
+            console.log(`\n   PostgreSQL ${version ?? ''} at ${host} (scratch database; app pool of 10) — ${machine()}`);
+            try {
+              const figures = await measureStep(
+                feed,
+                { kind: 'postgres', dataDir, databaseUrl, database },
+                scratch,
+                async () => database,
+                false,
+              );
+              results.get('postgres')?.set(rows, figures);
+            } catch (error) {
+              console.log(
+                `    PostgreSQL at ${sizeLabel(rows)} failed: ${error instanceof Error ? error.message.slice(0, 2000) : String(error)}`,
+              );
+            }
+          },
+          { keepAs },
+        );
+        if (keepAs) console.log(`   PostgreSQL database kept as ${keepAs} (BENCH_SCALE_KEEP_POSTGRES)`);
       }
     } finally {
       rmSync(scratch, { recursive: true, force: true });
