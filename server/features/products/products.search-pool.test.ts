@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { createTestApp } from '../../test-support/test-app';
 import type { SearchCriteria, SearchResponse } from '../../../common/api/products.schema';
 import { seedProducts, type SeedProduct } from './products.test-seed';
-import { KEYWORD_COUNT_CAP, KEYWORD_POOL } from './products.queries';
+import { KEYWORD_COUNT_CAP, KEYWORD_POOL, KEYWORD_SAMPLE } from './products.queries';
 
 const now = new Date('2025-06-01T12:00:00Z');
 
@@ -59,6 +59,19 @@ describe('POST /api/products/search: more matches than are counted or ranked', (
     expect(r.totalCapped).toBe(true);
     expect(r.totalPages).toBe(KEYWORD_COUNT_CAP / 10);
     expect(r.products).toHaveLength(10);
+  });
+
+  it('counts exactly under the filters when fewer than the cap pass them (the count is read from the sample of the head term)', async () => {
+    // The relevance order counts from its sample of the head term, which must hold more than the cap.
+    expect(KEYWORD_SAMPLE).toBeGreaterThan(KEYWORD_COUNT_CAP);
+    // Plain kettles cost 2000 + i pence: up to £25.00 are i = 0…500; copper kettles cost £50 and more.
+    const r = await search({ keywords: 'kettle', maxPrice: 25 });
+    expect(r.total).toBe(501);
+    expect(r.totalCapped).toBeUndefined();
+    const two = await search({ keywords: 'electric kettle', maxPrice: 25 });
+    expect(two.total).toBe(501);
+    expect(two.matchingAll).toBeUndefined();
+    expect(two.products.every((p) => p.title.startsWith('Electric Kettle'))).toBe(true);
   });
 
   it('counts exactly, and says nothing of a cap, below it', async () => {
