@@ -9,7 +9,7 @@ import type { DealBasis, DealListingResponse, ListedProduct, ListingOrderKey } f
 import type { Db } from '../../db/client';
 import type { VersionedCache } from '../../http/answer-cache';
 import { toProduct, type PriceView } from './product-shape';
-import { countListing, countSignals, findListingPage, trackingStartedAt, type ListedRow } from './deals.queries';
+import { countListing, findListingPage, listingSignals, trackingStartedAt, type ListedRow } from './deals.queries';
 
 /** A parsed listing query (dealListingQuerySchema's output). */
 export interface DealListingRequest {
@@ -53,12 +53,12 @@ async function listingFacts(
   totalDeals: number,
   first: 'verified-saving' | 'trending',
 ): Promise<Pick<DealListingResponse, 'verifiedDeals' | 'orderedBy' | 'trackedSince'>> {
-  // The counts live in the listing-totals cache (numbers) until the catalogue version changes.
-  let signals: { trending: number; popular: number } | null = null;
+  // Whether any product carries the signal lives in the listing-totals cache (1 or 0) until the
+  // catalogue version changes.
+  let signals: { trending: boolean; popular: boolean } | null = null;
   const signal = async (kind: 'trending' | 'popular') =>
-    (await totals.get(
-      `deals-signals:${kind}:${category ?? '*'}`,
-      async () => (signals ??= await countSignals(db, category))[kind],
+    (await totals.get(`deals-signals:${kind}:${category ?? '*'}`, async () =>
+      (signals ??= await listingSignals(db, category))[kind] ? 1 : 0,
     )) as number;
   const startedMs = (await totals.get('deals-tracked-since', async () => (await trackingStartedAt(db))?.getTime() ?? -1)) as number;
   const started = startedMs >= 0 ? new Date(startedMs).toISOString() : null;

@@ -87,6 +87,22 @@ beforeAll(async () => {
   ] as const) {
     await product({ title, pricePence: 1200, category: 'books', reviewCount, rating: 4.6 }, [[50, 1200]]);
   }
+  // Baby: one product with no ranking signal at all (no reviews, rating or trend). Gaming: the same,
+  // after a deal with many reviews: only the products after the deals are ordered by popularity.
+  await product({ title: 'Quiet baby monitor', pricePence: 2500, category: 'baby', reviewCount: 0, rating: null }, [[200, 2500]]);
+  await product({ title: 'Quiet controller', pricePence: 3000, category: 'gaming', reviewCount: 0, rating: null }, [[200, 3000]]);
+  await product(
+    {
+      title: 'Reviewed headset deal',
+      pricePence: 4000,
+      listPricePence: 5000,
+      savingBasisType: 'LIST_PRICE',
+      category: 'gaming',
+      reviewCount: 800,
+      rating: 4.4,
+    },
+    [[2, 4000]],
+  );
 });
 afterAll(() => close?.());
 
@@ -171,12 +187,23 @@ describe('GET /api/deals: the deal definition as the shopper sees it', () => {
     });
   });
 
+  it('names no popularity order when no product after the deals has a ranking signal, and no trending order without a trend', async () => {
+    const deals = await get('/api/deals?category=gaming');
+    expect(titles(deals.products)).toEqual(['Reviewed headset deal', 'Quiet controller']);
+    expect(deals.orderedBy).toEqual(['verified-saving', 'lowest-price']);
+    for (const url of ['/api/deals?category=baby', '/api/deals/trending?category=baby']) {
+      const body = await get(url);
+      expect(titles(body.products), url).toEqual(['Quiet baby monitor']);
+      expect(body.orderedBy, url).toEqual(['lowest-price']);
+    }
+  });
+
   it('lists every category when none is given', async () => {
     const body = await get('/api/deals?itemCount=48');
-    expect(body.total).toBe(11);
+    expect(body.total).toBe(14);
     expect(body.trackedSince).not.toBeNull();
-    expect(body.totalDeals).toBe(3);
-    expect(body.products.slice(0, 3).every((p) => p.section === 'deal')).toBe(true);
+    expect(body.totalDeals).toBe(4);
+    expect(body.products.slice(0, 4).every((p) => p.section === 'deal')).toBe(true);
   });
 
   it('refuses an unknown category key, a page below 1 and too many items, naming the field and rule', async () => {
