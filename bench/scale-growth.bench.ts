@@ -47,8 +47,9 @@
  *    Budget p99 ≤ 250 ms on PostgreSQL at the largest step, PGlite's figure beside it; the server's
  *    **RSS under load** is its peak VmRSS read every 200 ms during this step. With
  *    BENCH_SCALE_MISS_SHARES (e.g. `0.2,0.1,0.05`) one mix runs per share, on the same server one
- *    after the other, each with products and pairs no earlier request asked for; the first share is
- *    the summary's. The shopper part's own product pages miss as well whenever their (ASIN, minute)
+ *    after the other, each with products and pairs no earlier request asked for and the shopper
+ *    stream's next requests (so a later mix meets the cache the earlier ones left, as a running
+ *    site does); the first share is the summary's. The shopper part's own product pages miss as well whenever their (ASIN, minute)
  *    was not asked for yet (products.routes.ts keys product pages by the minute), so the misses sent
  *    are at least the stated share.
  *
@@ -573,13 +574,15 @@ async function serveStep(feed: Feed, target: Target, scratch: string, prepared: 
     let asinsUsed = SAMPLES;
     let mix: StepFigures['mix'] | undefined;
     let loadRssMb = 0;
+    // One shopper stream for every mix: each mix sends the site's next requests, not the first mix's again.
+    const shopper = shopperStream(asins, feed.words);
     for (const share of MISS_SHARES) {
       const {
         list,
         missRequests,
         freshProductPages,
         uniqueSearches: missSearches,
-      } = missMix(shopperStream(asins, feed.words), uniques.slice(uniquesUsed), byOrder.slice(asinsUsed), mixCount, share);
+      } = missMix(shopper, uniques.slice(uniquesUsed), byOrder.slice(asinsUsed), mixCount, share);
       await waitUntilIdle(server);
       const sampler = memorySampler(server.pid, 200);
       const mixFigures = await load(server.url, list, MIX_CONNECTIONS, MIX_SECONDS);
