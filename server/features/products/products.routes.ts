@@ -3,7 +3,9 @@
  * price and the product page. Each route validates with the shared zod schemas
  * (common/api/products.schema.ts), calls one service function and replies.
  */
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { App, AppDeps } from '../../app-deps';
+import type { Db } from '../../db/client';
 import {
   apiErrorSchema,
   asinParamsSchema,
@@ -43,6 +45,16 @@ function notFound(asin: string) {
 const PRODUCT_PAGE_BUCKET_MS = 60_000;
 
 /**
+ * At most this many keyword searches are built at once per app (answers the cache already holds
+ * are never held back). An uncached keyword search is the costliest read a shopper can ask for
+ * (tens of ms of database work at 1M products, hundreds when sorted by price: decision 0044), and
+ * PostgreSQL's pool holds 10 connections (db/client.ts): without this lane a burst of searches took
+ * every connection and product pages, listings and deal pages, each a few index look-ups, queued
+ * behind them for seconds. Searches over the limit wait in the lane's queue (FIFO), not the pool's.
+ */
+export const KEYWORD_SEARCH_CONCURRENCY = 4;
+
+/**
  * Registers the products routes on `app`; reads only `deps.database`, `deps.env` and `deps.clock`.
  * Search, suggestions, top discounted and the product page answer from this app's answer cache
  * (listing-cache.ts): the serialised JSON, by normalised request, until the catalogue version
@@ -57,6 +69,7 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
   const tag = deps.env.AFFILIATE_TAG;
   const caches = createListingCaches(db, undefined, () => deps.clock().getTime());
   const { answers } = caches;
+  const keywordLane = keywordSearchLaneOf(db);
   // Search counts are kept in memory for up to 5 s: write them before the database closes.
   app.addHook('onClose', async () => flushSearchCounts(db, (e) => app.log.warn(`search counts not saved: ${e.name}`)));
 
@@ -68,8 +81,11 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       // "Search Feed Queries" (admin Clicks tab, issue 13): new keyword searches (page 1), counted per hour.
       if (criteria.keywords.trim() !== '' && criteria.page === 1)
         noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
+      const build = (life: Parameters<Parameters<typeof answers.get>[1]>[0]) =>
+        withPriceView(deps.clock(), life, (view) => searchProducts(db, caches, tag, criteria, view));
+      // Keyword searches are built in their lane; keyword-less listings read an ordered index and stop.
       const body = await answers.get(`search:${searchAnswerKey(criteria)}`, (life) =>
-        withPriceView(deps.clock(), life, (view) => searchProducts(db, caches, tag, criteria, view)),
+        criteria.keywords.trim() === '' ? build(life) : keywordLane(() => build(life)),
       );
       return sendJson(request, reply, body as JsonAnswer);
     },
@@ -118,4 +134,17 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       return body ? sendJson(request, reply, body) : reply.status(404).send(notFound(asin));
     },
   );
+}
+
+const keywordLanes = new WeakMap<Db, LimitFunction>();
+
+/**
+ * The keyword-search lane of the database handle `db` ({@link KEYWORD_SEARCH_CONCURRENCY} at once;
+ * one per handle, since it guards that handle's pool), created on first use: `activeCount` and
+ * `pendingCount` say how many searches are being built and how many wait.
+ */
+export function keywordSearchLaneOf(db: Db): LimitFunction {
+  let lane = keywordLanes.get(db);
+  if (!lane) keywordLanes.set(db, (lane = pLimit(KEYWORD_SEARCH_CONCURRENCY)));
+  return lane;
 }

@@ -12,6 +12,7 @@ import { createTestApp } from '../../test-support/test-app';
 import type { SearchCriteria, SearchResponse } from '../../../common/api/products.schema';
 import { seedProducts, type SeedProduct } from './products.test-seed';
 import { KEYWORD_COUNT_CAP, KEYWORD_POOL, KEYWORD_SAMPLE } from './products.queries';
+import { KEYWORD_SEARCH_CONCURRENCY, keywordSearchLaneOf } from './products.routes';
 
 const now = new Date('2025-06-01T12:00:00Z');
 
@@ -25,9 +26,16 @@ const LAMPS = 40;
 let app: App;
 let database: Database;
 let close: () => Promise<void>;
+/** Called whenever the app reads its clock (a search reads it as it starts building its answer). */
+let onClock: (() => void) | null = null;
 
 beforeAll(async () => {
-  ({ app, database, close } = await createTestApp({ clock: () => now }));
+  ({ app, database, close } = await createTestApp({
+    clock: () => {
+      onClock?.();
+      return now;
+    },
+  }));
   const items: SeedProduct[] = [];
   for (let i = 0; i < PLAIN_KETTLES; i += 1)
     items.push({ title: `Electric Kettle 1.7L model ${i}`, pricePence: 2000 + i, category: 'home-kitchen', trendingScore: 1000 + i });
@@ -118,5 +126,31 @@ describe('POST /api/products/search: more matches than are counted or ranked', (
       }
     }
     expect(seen.size).toBe(120);
+  });
+});
+
+describe('POST /api/products/search: the keyword-search lane (decision 0044)', () => {
+  it('builds an uncached keyword search inside the lane, a keyword-less listing outside it, and nothing for a cached answer', async () => {
+    const lane = keywordSearchLaneOf(database.db);
+    expect(lane.concurrency).toBe(KEYWORD_SEARCH_CONCURRENCY);
+    const seen: number[] = [];
+    onClock = () => seen.push(lane.activeCount);
+    try {
+      const kettles = await search({ keywords: 'kettle model 321' });
+      expect(kettles.products[0]?.title).toBe('Electric Kettle 1.7L model 321');
+      // The search read the clock as it started building its answer, in the lane: one being built.
+      expect(seen).toContain(1);
+      seen.length = 0;
+      await search({ keywords: 'kettle model 321' });
+      expect(seen, 'a cached answer is not held back by the lane').not.toContain(1);
+      seen.length = 0;
+      const listing = await search({ keywords: '', category: 'home-kitchen', sortBy: 'Price:HighToLow' });
+      expect(listing.products.length).toBe(10);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((n) => n === 0)).toBe(true);
+    } finally {
+      onClock = null;
+    }
+    expect(lane.activeCount + lane.pendingCount).toBe(0);
   });
 });
