@@ -55,7 +55,8 @@
  *
  * Options for studying one step again: BENCH_SCALE_KEEP_POSTGRES=1 keeps each PostgreSQL step's
  * database; BENCH_SCALE_REUSE_POSTGRES=<name> serves and measures a kept one again (steps 4–6 only);
- * BENCH_SERVER_NODE_OPTIONS is the server's NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+ * BENCH_SERVER_NODE_OPTIONS is the server's NODE_OPTIONS (e.g. `--require` of a script that starts an
+ * inspector profile: Node refuses `--cpu-prof` in NODE_OPTIONS).
  *
  * Budgets: §7's absolute ones beside each figure (PGlite's memory budgets for 100k products printed
  * for every step and database), and the growth budget: every latency at the last step within 2× its
@@ -134,7 +135,7 @@ const MISS_SHARES = (process.env.BENCH_SCALE_MISS_SHARES ?? '0.2')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isFinite(n) && n >= 0 && n <= 1);
 const MISS_SHARE = MISS_SHARES[0] ?? 0.2;
-/** BENCH_SERVER_NODE_OPTIONS: NODE_OPTIONS for the served step's server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+/** BENCH_SERVER_NODE_OPTIONS: NODE_OPTIONS for the served step's server (e.g. `--require` of a profiler script). */
 const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS ?? '';
 /**
  * BENCH_SCALE_REUSE_POSTGRES: the name of a database an earlier run kept (BENCH_SCALE_KEEP_POSTGRES)

@@ -95,8 +95,8 @@ export async function countListing(db: Db, kind: 'deals' | 'all', category: stri
  * "popular" section after the deals) are ordered by popularity. Read-only. Each is an EXISTS that
  * stops at the first such product, read from the top of products_listing_[category_]trending_idx
  * and products_[category_]popular_idx, so a catalogue with no signal at all (a plain feed) answers
- * as fast as one full of them. The counts it replaced read every row of the category: 0.35–0.42 s
- * each at 1M products on PostgreSQL, once per filter per catalogue write (decision 0040's addendum).
+ * as fast as one full of them. The counts it replaced read every row of the category: 0.38–0.42 s
+ * each at 1M products on PostgreSQL, once per filter per catalogue write (decision 0044).
  */
 export async function listingSignals(db: Db, category: string | null): Promise<{ trending: boolean; popular: boolean }> {
   const byCategory = category !== null;

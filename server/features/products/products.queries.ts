@@ -368,7 +368,7 @@ export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
     // the head term. Since it holds min(matches, KEYWORD_SAMPLE) rows under the count's very
     // conditions and KEYWORD_SAMPLE > KEYWORD_COUNT_CAP, min(its size, cap + 1) is the capped count
     // exactly; a count of its own scanned the same posting list and heap pages a second time
-    // (about a third of the statement at 1M products, decision 0040's addendum).
+    // (about a third of the statement at 1M products, decision 0044).
     const sample = db.$with('sample').as(
       db
         .select({ id: products.id, trendingScore: products.trendingScore })

@@ -23,6 +23,7 @@ import { flushSearchCounts, noteSearch } from './search-counter.service';
 import {
   currentPrice,
   normaliseCriteria,
+  planSearch,
   productDetail,
   searchAnswerKey,
   searchProducts,
@@ -45,8 +46,8 @@ function notFound(asin: string) {
 const PRODUCT_PAGE_BUCKET_MS = 60_000;
 
 /**
- * At most this many keyword searches are built at once per app (answers the cache already holds
- * are never held back). An uncached keyword search is the costliest read a shopper can ask for
+ * At most this many keyword searches are built at once per database handle (answers the cache
+ * already holds are never held back). An uncached keyword search is the costliest read a shopper can ask for
  * (tens of ms of database work at 1M products, hundreds when sorted by price: decision 0044), and
  * PostgreSQL's pool holds 10 connections (db/client.ts): without this lane a burst of searches took
  * every connection and product pages, listings and deal pages, each a few index look-ups, queued
@@ -83,9 +84,10 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
         noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
       const build = (life: Parameters<Parameters<typeof answers.get>[1]>[0]) =>
         withPriceView(deps.clock(), life, (view) => searchProducts(db, caches, tag, criteria, view));
-      // Keyword searches are built in their lane; keyword-less listings read an ordered index and stop.
+      // Keyword searches are built in their lane; listings without keywords (a category button's own
+      // keywords included) read an ordered index and stop.
       const body = await answers.get(`search:${searchAnswerKey(criteria)}`, (life) =>
-        criteria.keywords.trim() === '' ? build(life) : keywordLane(() => build(life)),
+        planSearch(criteria).query === null ? build(life) : keywordLane(() => build(life)),
       );
       return sendJson(request, reply, body as JsonAnswer);
     },

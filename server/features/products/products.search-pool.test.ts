@@ -10,6 +10,7 @@ import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { createTestApp } from '../../test-support/test-app';
 import type { SearchCriteria, SearchResponse } from '../../../common/api/products.schema';
+import { getShopperCategory } from '../../../common/categories';
 import { seedProducts, type SeedProduct } from './products.test-seed';
 import { KEYWORD_COUNT_CAP, KEYWORD_POOL, KEYWORD_SAMPLE } from './products.queries';
 import { KEYWORD_SEARCH_CONCURRENCY, keywordSearchLaneOf } from './products.routes';
@@ -146,6 +147,9 @@ describe('POST /api/products/search: the keyword-search lane (decision 0044)', (
       seen.length = 0;
       const listing = await search({ keywords: '', category: 'home-kitchen', sortBy: 'Price:HighToLow' });
       expect(listing.products.length).toBe(10);
+      // A home category button sends the category's own keywords: a listing too, outside the lane.
+      const button = await search({ keywords: getShopperCategory('home-kitchen')?.keywords, category: 'home-kitchen' });
+      expect(button.products.length).toBe(10);
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.every((n) => n === 0)).toBe(true);
     } finally {
