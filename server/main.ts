@@ -219,9 +219,11 @@ async function main(): Promise<void> {
   // PGlite has no autovacuum: tables a migration just filled in bulk are vacuumed once now, in the
   // background, rather than at the nightly job (maintenance.service.ts VACUUM_AFTER_MIGRATION).
   if (database.kind === 'pglite' && appliedMigrations.length > 0)
-    void import('./jobs/maintenance.service').then(({ vacuumAfterMigrations }) =>
-      vacuumAfterMigrations(database, appliedMigrations, app.log),
-    );
+    void import('./jobs/maintenance.service')
+      .then(({ vacuumAfterMigrations }) => vacuumAfterMigrations(database, appliedMigrations, app.log))
+      .catch((error: unknown) =>
+        app.log.warn({ error: error instanceof Error ? error.name : 'unknown' }, 'the vacuum after the new migrations did not start'),
+      );
   if (amazon) {
     const { startFreshnessLoop } = await import('./jobs/amazon-freshness');
     started.freshness = startFreshnessLoop({ db: database.db, amazon, clock, log: app.log });

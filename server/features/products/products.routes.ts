@@ -82,12 +82,13 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       // "Search Feed Queries" (admin Clicks tab, issue 13): new keyword searches (page 1), counted per hour.
       if (criteria.keywords.trim() !== '' && criteria.page === 1)
         noteSearch(db, deps.clock(), (e) => request.log.warn(`search not counted: ${e.name}`));
+      const plan = planSearch(criteria);
       const build = (life: Parameters<Parameters<typeof answers.get>[1]>[0]) =>
         withPriceView(deps.clock(), life, (view) => searchProducts(db, caches, tag, criteria, view));
       // Keyword searches are built in their lane; listings without keywords (a category button's own
       // keywords included) read an ordered index and stop.
-      const body = await answers.get(`search:${searchAnswerKey(criteria)}`, (life) =>
-        planSearch(criteria).query === null ? build(life) : keywordLane(() => build(life)),
+      const body = await answers.get(`search:${searchAnswerKey(criteria, plan)}`, (life) =>
+        plan.query === null ? build(life) : keywordLane(() => build(life)),
       );
       return sendJson(request, reply, body as JsonAnswer);
     },

@@ -312,10 +312,11 @@ export function normaliseCriteria(criteria: ParsedSearchCriteria): ParsedSearchC
  * The cache key of a search answer: what the query runs on (planSearch's filter and order), the
  * page and the page size. Criteria that plan alike answer alike ('All' and '' as category, Featured
  * and Relevance, a category button's own keywords and none, "Kettle - Black" and "kettle black"),
- * so they share an entry.
+ * so they share an entry. `plan` is `planSearch` of the normalised criteria, when the caller already
+ * has it (the route uses it again to pick the keyword-search lane).
  */
-export function searchAnswerKey(criteria: ParsedSearchCriteria): string {
-  const { filter, order } = planSearch(normaliseCriteria(criteria));
+export function searchAnswerKey(criteria: ParsedSearchCriteria, plan: SearchPlan = planSearch(normaliseCriteria(criteria))): string {
+  const { filter, order } = plan;
   return JSON.stringify([filter, order, criteria.page, criteria.itemCount]);
 }
 
