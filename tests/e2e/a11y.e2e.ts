@@ -24,8 +24,7 @@
  *
  * Not scanned here: /management and /admin/* (the admin area has its own journey, issue 11).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
@@ -38,6 +37,7 @@ import { products } from '../../server/db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../server/db/schema/category-pages.schema';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const PAGE_SLUG = 'a11y-kitchen-picks';
 /** WCAG 2.0, 2.1 and 2.2 level A and AA, and axe's best practices (axe-core rule tags). */
@@ -139,7 +139,7 @@ describe.skipIf(missing.length > 0)('accessibility in Chromium: every shopper pa
     const t0 = performance.now();
     mkdirSync(SHOTS, { recursive: true });
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-a11y-'));
+    const dataDir = migratedDataDir('e2e-a11y-');
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
     // Chromium starts while the catalogue is imported (a failed start is reported where it is awaited).
     browserStarted = launchChromium();

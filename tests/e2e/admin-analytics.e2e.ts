@@ -9,8 +9,7 @@
  * product reaches 11 clicks; the owner picks a custom From–To range and sees it beside the week
  * before, the funnel, the referrer and the device, with "11" on one line, at 1440 and 390 px.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type Page } from 'playwright-core';
@@ -18,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_USER_AGENT, SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { londonDate, previousRange } from '../../common/analytics-dates';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -41,7 +41,7 @@ describe.skipIf(missing.length > 0)('click analytics in Chromium', () => {
     server = await startServer(
       {
         PORT: String(port),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-analytics-')),
+        DATA_DIR: migratedDataDir('e2e-analytics-'),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,

@@ -16,6 +16,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e category pages password';
@@ -71,7 +72,7 @@ describe.skipIf(missing.length > 0)('the Categories admin tab in Chromium', () =
     const port = await freePort();
     const env = {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-catpages-')),
+      DATA_DIR: migratedDataDir('e2e-catpages-'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       AFFILIATE_TAG: 'e2e-plain-21',
     };

@@ -28,6 +28,7 @@ import { importNewPrice, seedAlerts, seedSubscriber } from '../../server/feature
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -83,7 +84,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     mail = await startMailCatcher();
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-email-'));
+    const dataDir = migratedDataDir('e2e-email-');
     const env = {
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -20,6 +20,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner, openAdminTab } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -61,7 +62,7 @@ describe.skipIf(missing.length > 0)('the import tab in Chromium', () => {
     const port = await freePort();
     server = await startServer({
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-admin-import-')),
+      DATA_DIR: migratedDataDir('e2e-admin-import-'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,

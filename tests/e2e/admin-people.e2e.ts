@@ -12,13 +12,13 @@
  * the tabs are reached through the "Admin section" menu, and the owner unsubscribes the shopper in
  * bulk, after which the shopper's alert is "Paused: unsubscribed" and no longer counted Active.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, openAdminTab, signInAsOwner } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 import { signEmail } from '../../server/email/signed-links';
 
 /** Signs the shopper's confirmation link here, as the e-mail would carry it. */
@@ -44,7 +44,7 @@ describe.skipIf(missing.length > 0)('the admin people and alerts tabs in Chromiu
     server = await startServer(
       {
         PORT: String(port),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-admin-people-')),
+        DATA_DIR: migratedDataDir('e2e-admin-people-'),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,

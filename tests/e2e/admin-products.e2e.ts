@@ -10,8 +10,7 @@
  * product's title and price in its dialog (the shopper API shows both, the audit log says what
  * changed); at 390 px the edit dialog and the audit filters fit the phone.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
@@ -19,6 +18,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner, openAdminTab } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -70,7 +70,7 @@ describe.skipIf(missing.length > 0)('the admin catalogue tabs in Chromium', () =
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-admin-products-'));
+    const dataDir = migratedDataDir('e2e-admin-products-');
     const env = {
       PORT: String(port),
       DATA_DIR: dataDir,

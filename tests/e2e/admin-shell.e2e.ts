@@ -6,13 +6,13 @@
  * out. The shopper home page loads no admin code. Desktop 1280 and mobile 390 px; screenshots in
  * test-results/e2e/admin-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -30,7 +30,7 @@ describe.skipIf(missing.length > 0)('the admin shell in Chromium', () => {
     const port = await freePort();
     server = await startServer({
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-admin-')),
+      DATA_DIR: migratedDataDir('e2e-admin-'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,

@@ -12,8 +12,7 @@
  * waits a whole second), one browser. Screenshots at 1280 and 390 px in
  * test-results/e2e/amazon-api-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -26,6 +25,7 @@ import {
 } from '../../server/sources/creators-api/fake-creators-api.test-support';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, newBrowserContext, signInAsOwner } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const OWNER = { email: 'owner@dealalerts.example', password: 'e2e admin password 1' };
 const RATE = 5;
@@ -84,7 +84,7 @@ describe.skipIf(missing.length > 0)('the API tab with the fake Creators API in C
     [server, browser] = await Promise.all([
       startServer({
         PORT: String(port),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-amazon-api-')),
+        DATA_DIR: migratedDataDir('e2e-amazon-api-'),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         ADMIN_EMAIL: OWNER.email,
         ADMIN_PASSWORD: OWNER.password,

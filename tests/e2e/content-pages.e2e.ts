@@ -5,13 +5,13 @@
  * and the contact form shows field errors, then sends: the message arrives at the mail catcher
  * addressed to CONTACT_EMAIL. Screenshots in test-results/e2e/content-*.png.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
 const OWNERS = 'owners@deals.example';
@@ -49,7 +49,7 @@ describe.skipIf(missing.length > 0)('content pages in Chromium', () => {
     const port = await freePort();
     server = await startServer({
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-content-')),
+      DATA_DIR: migratedDataDir('e2e-content-'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       CONTACT_EMAIL: OWNERS,

@@ -23,6 +23,7 @@ import { products } from '../../server/db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../server/db/schema/category-pages.schema';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 const PAGE_SLUG = 'e2e-kitchen-picks';
 /** The owner who signs a deal link in the Deal links tab (issue 27). */
@@ -105,7 +106,7 @@ describe.skipIf(missing.length > 0)('deal pages in Chromium on the real catalogu
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-deals-'));
+    const dataDir = migratedDataDir('e2e-deals-');
     const env = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, AFFILIATE_TAG: 'e2e-plain-21' };
     const first = await runImport(REAL_CATALOGUE, env);
     expect(first.code, first.output).toBe(0);

@@ -5,13 +5,11 @@
  * 60-second lease ends, with the same Message-ID (so a mail client drops a duplicate, if the dead
  * attempt was in fact delivered). No browser: the shopper's part is the signup request.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 interface Delivered {
   parsed: Email;
@@ -65,7 +63,7 @@ describe('e-mail after a crash (issue 5)', () => {
     const port = await freePort();
     env = {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-crash-')),
+      DATA_DIR: migratedDataDir('e2e-crash-'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     };

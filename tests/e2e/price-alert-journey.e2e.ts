@@ -12,6 +12,7 @@ import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
 const missing = missingPrerequisites('the end-to-end journey', [[!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`]]);
@@ -26,7 +27,7 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     mail = await startMailCatcher();
     const port = await freePort();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+    const dataDir = migratedDataDir('e2e-data-');
     env = {
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -5,8 +5,7 @@
  * default tag after) and lands in product_clicks, and every deal preset renders. Desktop 1280 and
  * mobile 390 px; screenshots in test-results/e2e/engagement-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { productClicks } from '../../server/db/schema/product-clicks.schema';
 import { DEAL_PRESETS } from '../../web/features/deals/deal-presets';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
 const NEW_USER_TAG = 'e2e-new-21';
@@ -34,7 +34,7 @@ describe.skipIf(missing.length > 0)('shopper engagement in Chromium', () => {
     mkdirSync(SHOTS, { recursive: true });
     mail = await startMailCatcher();
     const port = await freePort();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-engage-'));
+    dataDir = migratedDataDir('e2e-engage-');
     const env = {
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -12,8 +12,7 @@
  * One built server on a fresh data folder, one browser at 1280 px, then the box at 390 px.
  * Screenshots in test-results/e2e/track-product-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import {
 } from '../../server/sources/creators-api/fake-creators-api.test-support';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, newBrowserContext } from './support/browser';
 import { freePort, REAL_CATALOGUE, runImport, startServer, type RunningServer } from './support/server-process';
+import { migratedDataDir } from './support/data-dir';
 
 /** Real amazon.co.uk products of ../shared/data/amazon-uk-2023. */
 const HELD = { asin: 'B0000C6ZFY', title: 'KitchenPerfected 1000w 0.9Ltr Corded Lightweight Travel Kettle with 2 cups - Cream - E1201WI' };
@@ -50,7 +50,7 @@ describe.skipIf(missing.length > 0)('Track any Amazon product in Chromium', () =
     const port = await freePort();
     const env = {
       PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-track-')),
+      DATA_DIR: migratedDataDir('e2e-track-'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     };
     const feed = path.join(env.DATA_DIR, 'held.csv');

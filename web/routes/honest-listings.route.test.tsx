@@ -220,6 +220,9 @@ describe('the signup page (/signup)', () => {
   it('claims no percentage without a verified deal, and its backdrop is a collage of category illustrations', async () => {
     const { api } = open('/signup', { 'GET /api/deals': realFeed() });
 
+    // The page asks for today's Home & Kitchen listing; on a loaded machine the question can come
+    // after the first paint (the official CI of 2026-11-28 found no call yet), so wait for it.
+    await vi.waitFor(() => expect(api.callsTo('GET /api/deals')[0]?.query.get('category')).toBe('home-kitchen'));
     expect(await screen.findByText('Honest prices: we show a saving only when we can back it up')).toBeVisible();
     expect(main().textContent).not.toMatch(/%/);
     const backdrop = screen.getByTestId('signup-backdrop');
@@ -229,7 +232,6 @@ describe('the signup page (/signup)', () => {
       .map((tile) => tile.getAttribute('data-category'));
     expect(categories[0]).toBe('home-kitchen');
     expect(new Set(categories).size).toBe(10);
-    expect(api.callsTo('GET /api/deals')[0]?.query.get('category')).toBe('home-kitchen');
   });
 
   it("says 'Up to N% off' with N the largest verified saving", async () => {

@@ -293,7 +293,10 @@ describe('quota', () => {
       .sort((a, b) => a - b);
     expect(starts).toHaveLength(9);
     expect(Math.min(...starts.slice(1).map((t, i) => t - starts[i]!))).toBeGreaterThanOrEqual(150);
-    expect(maxInWindow(starts)).toBeLessThanOrEqual(5);
+    // The same 50 ms here: one start read late and the sixth on time fall 1,000 - d ms apart, six
+    // "in a second" although their slots were a full second apart (6 in the official CI of
+    // 2026-11-28, on a loaded machine). Without the limiter, all nine start within a few ms.
+    expect(maxInWindow(starts, 950)).toBeLessThanOrEqual(5);
   });
 
   it('two instances on one database share the bucket: never throttled, never above the rate', async () => {
