@@ -16,7 +16,8 @@ const made: string[] = [];
 // Registered when a spec file imports this module, on the file's own suite: it runs after the
 // spec's describe blocks and their afterAll hooks (which stop the servers and import runs using
 // these folders). Before, every spec left its DATA_DIR in the temporary folder: 93 of them, about
-// 4 GB of /tmp, after five runs of the specs (28 November 2026).
+// 4 GB of /tmp, after three whole runs of the specs and about a dozen single-spec runs (28
+// November 2026).
 afterAll(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
