@@ -20,8 +20,14 @@ const onPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
  *   worker's module cache instead of importing the server afresh each (`isolate: false`; no server test mocks modules, each file makes its own
  *   database). Measured 2026-11-24 on this 2-CPU machine, nothing else running: the PGlite server/
  *   pass took 229 s isolated, 121 s not.
- * - `web`: web/, common/, tests/lint and bench/ tests, each file isolated: web modules keep per-page state
- *   (the canonical origin read from the first HTML, for one), which leaked between files when shared.
+ * - `web`: web/, common/, tests/lint and bench/ tests, in worker threads that share packages between
+ *   files (`isolate: false`): web/test-setup.ts evaluates this project's own modules afresh for
+ *   every file (`vi.resetModules()`), so their module state (the toast queue, the session store, the
+ *   canonical origin) never leaks from one file into the next, and empties the shared document's
+ *   <head>. Measured 28 November 2026 (`vitest run --project web`, CPU of the whole command, one run
+ *   each, a bench running beside at a higher priority): 208 s isolated in forks, 175 s isolated in
+ *   threads, 145 s shared with the reset; 91 s shared without it, but then module state leaked
+ *   (document-title.hook.test.tsx failed in a shuffled order).
  */
 export default defineConfig({
   test: {
@@ -42,8 +48,9 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           exclude: ['node_modules', 'dist', ...(onPostgres ? EMBEDDED_ONLY : [])],
-          // One migrated database per run, copied by every test file's createTestDatabase.
-          globalSetup: ['server/test-support/template-db.global-setup.ts'],
+          // One migrated database per run, copied by every test file's createTestDatabase; and the
+          // server built once, for the CLI and start-up tests that run it as users do.
+          globalSetup: ['server/test-support/template-db.global-setup.ts', 'server/test-support/server-build.global-setup.ts'],
           isolate: false,
         },
       },
@@ -51,6 +58,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
+          pool: 'threads',
+          isolate: false,
           include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts', 'bench/**/*.test.ts'],
         },
       },

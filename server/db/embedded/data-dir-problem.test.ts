@@ -1,8 +1,8 @@
 /**
  * Issue 25 "Clean answers and logs": the server started on a read-only, full or misnamed DATA_DIR
  * says what is wrong in one line and exits 1 (it printed stack traces or "[object Object]" and
- * blamed another process). The start path runs as a person runs it (`node --import tsx
- * server/main.ts`); a full disk cannot be made portably, so ENOSPC is checked through the errors
+ * blamed another process). The start path runs the built server as `npm start` does (`node
+ * dist/server/main.js`; the server project's global set-up builds it when stale); a full disk cannot be made portably, so ENOSPC is checked through the errors
  * Node and PGlite really throw, handed to the mapping function.
  *
  * Permissions do not stop root: when the tests run as root, the server is started as the
@@ -25,7 +25,7 @@ const NOBODY = { uid: 65534, gid: 65534 };
 function whyNotReadOnly(): string | null {
   if (process.platform === 'win32') return 'file modes do not make a directory read-only on Windows';
   if (!isRoot) return null;
-  const probe = spawnSync(process.execPath, ['--import', 'tsx', '-e', '0'], { cwd: PROJECT_ROOT, ...NOBODY, timeout: 30_000 });
+  const probe = spawnSync(process.execPath, ['--check', 'dist/server/main.js'], { cwd: PROJECT_ROOT, ...NOBODY, timeout: 30_000 });
   return probe.status === 0 ? null : `running as root, and user 65534 cannot run the project in ${PROJECT_ROOT}`;
 }
 /**
@@ -78,7 +78,7 @@ function makeContentsReadOnly(dir: string): void {
 /** Starts the server as a person does, on `dataDir`; resolves with its exit code and output (killed after 50 s). */
 function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
       cwd: PROJECT_ROOT,
       ...runAs,
       env: {
