@@ -2,8 +2,9 @@
  * Issue 25 "Clean answers and logs": the server started on a read-only, full or misnamed DATA_DIR
  * says what is wrong in one line and exits 1 (it printed stack traces or "[object Object]" and
  * blamed another process). The start path runs the built server as `npm start` does (`node
- * dist/server/main.js`; the server project's global set-up builds it when stale); a full disk cannot be made portably, so ENOSPC is checked through the errors
- * Node and PGlite really throw, handed to the mapping function.
+ * dist/server/main.js`; the server project's global set-up builds it when stale); a full disk
+ * cannot be made portably, so ENOSPC is checked through the errors Node and PGlite really throw,
+ * handed to the mapping function.
  *
  * Permissions do not stop root: when the tests run as root, the server is started as the
  * unprivileged user 65534 (nobody), and the read-only cases are skipped, saying why, if that user
