@@ -26,8 +26,9 @@ const onPostgres = (process.env.TEST_DATABASE_URL ?? '') !== '';
  *   in a shared worker. Measured 28 November 2026 (`vitest run --project web`, CPU of the whole
  *   command, one run each, a bench running beside at a higher priority): 208 s isolated in forks,
  *   175 s isolated in threads. Sharing the worker with the project's own modules reset per file
- *   (`vi.resetModules()`) took 145 s and passed in four orders, but failed in another order on
- *   state left in the shared window ("Invalid URL"): not worth the flakiness.
+ *   (`vi.resetModules()`) took 119–145 s and passed in five orders of the files, but failed in CI
+ *   with the files grouped by project, on state left in the shared window ("Invalid URL"): not
+ *   worth the flakiness (docs/reports/2026-11-27-ci-time.md).
  */
 export default defineConfig({
   test: {
