@@ -1,16 +1,20 @@
-// `npm test` after the build: the Vitest suite and the end-to-end specs side by side, each line of
-// output prefixed with its lane's name, and a summary line per lane ("[e2e] exit 0 after 412 s").
-// With TEST_DATABASE_URL set, the Vitest suite runs on that PostgreSQL server, and the server tests
-// run once more on the embedded PGlite database (what users run by default) once the end-to-end
-// specs have ended, so one command covers both databases. Exits 1 when any lane failed, after every
-// lane has ended.
+// `npm test` after the build: the end-to-end specs, then the Vitest suite, one after the other,
+// each line of output prefixed with its step's name, and a summary line per step ("[e2e] exit 0
+// after 262 s"). With TEST_DATABASE_URL set, the Vitest suite runs on that PostgreSQL server, then
+// the server tests run once more on the embedded PGlite database (what users run by default), so one
+// command covers both databases. Every step runs; exits 1 when any failed, naming what failed.
 //
-// Why side by side: on a 2-CPU machine the specs mostly wait (pages, timers, e-mails), so running
-// them beside Vitest uses the idle CPU (figures: docs/reports/2026-11-27-ci-time.md).
+// Why one after the other (2026-11-28, 2-CPU machine): side by side, with lint and typecheck beside
+// them in CI, the machine ran at a load of 12–27 and every step's CPU nearly doubled (a clean CI run
+// used 1,806 s of CPU for work that takes about 940 s alone). Alone, nothing else running: the specs
+// 262 s (319 s of CPU: mostly waiting on pages, timers and e-mails), Vitest's server tests on
+// PostgreSQL 68 s and its web tests 72 s, the PGlite pass 143 s; and in CI a browser spec ran out
+// of its 300 s. The specs go first: they leave most of a CPU idle, which CI's lint and typecheck
+// fill (.ci/run). Figures: docs/reports/2026-11-27-ci-time.md.
 import { spawn } from 'node:child_process';
 import { failureLines } from './failure-summary.mjs';
 
-/** Each lane's output lines, kept for the summary of what failed (failure-summary.mjs). */
+/** Each step's output lines, kept for the summary of what failed (failure-summary.mjs). */
 const outputs = new Map();
 
 /** Runs `command args` with `env`, prefixing each output line with `[name]`; resolves with its exit code. */
@@ -47,23 +51,17 @@ function run(name, command, args, env = process.env) {
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
-// Without TEST_DATABASE_URL: Vitest (on PGlite) beside the end-to-end specs. With it: Vitest on
-// PostgreSQL beside the end-to-end specs, and the server tests once more on the embedded database
-// (only server/ tests touch a database) in the specs' lane once they have ended. In a clean CI run of
-// 2026-11-28 the specs took 487 s and Vitest on PostgreSQL 543 s, then the PGlite pass 171 s after
-// it: the specs' lane stood idle for the PGlite pass's whole length.
+// Without TEST_DATABASE_URL: the specs, then Vitest (on PGlite). With it: the specs, Vitest on
+// PostgreSQL, then the server tests once more on the embedded database (only server/ tests touch a
+// database).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const failed = [];
-const lane = async (name, args, env) => {
+const step = async (name, args, env) => {
   if ((await run(name, npx, args, env)) !== 0) failed.push(name);
 };
-await Promise.all([
-  lane(onPostgres ? 'vitest-postgres' : 'vitest', ['vitest', 'run']),
-  (async () => {
-    await lane('e2e', ['vitest', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts']);
-    if (onPostgres) await lane('vitest-pglite', ['vitest', 'run', 'server/'], { ...process.env, TEST_DATABASE_URL: '' });
-  })(),
-]);
+await step('e2e', ['vitest', 'run', '--config', 'tests/e2e/vitest.e2e.config.ts']);
+await step(onPostgres ? 'vitest-postgres' : 'vitest', ['vitest', 'run']);
+if (onPostgres) await step('vitest-pglite', ['vitest', 'run', 'server/'], { ...process.env, TEST_DATABASE_URL: '' });
 if (failed.length > 0) {
   // What failed, again at the very end: CI shows the end of a long log (failure-summary.mjs).
   for (const name of failed) {
