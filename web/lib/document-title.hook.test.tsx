@@ -8,6 +8,7 @@
  * as the server wrote it into the first page.
  */
 import { screen } from '@testing-library/react';
+import type { DetachedWindowAPI } from 'happy-dom';
 import { Link } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describe as describePage, STATIC_PAGES } from '../../common/page-meta';
@@ -95,6 +96,9 @@ describe('page meta on client-side navigation', () => {
   });
 
   it('a static page after a not-found screen gets its canonical link and index rule back', async () => {
+    // A first load of a not-found page: the server wrote no canonical link, so canonical links take
+    // the page's own origin (the site's). Set here so the test holds in any order of the tests.
+    (window as unknown as { happyDOM: DetachedWindowAPI }).happyDOM.setURL(`${PUBLIC_URL}/nothing-here/at-all`);
     const { user } = renderRoutes(
       [
         { path: '/faq', element: <FaqPage /> },
