@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from './test-support/scratch-dir';
 import { EnvError, environmentWithDotEnv, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('starts with no variables at all, generating and keeping a secret key in DATA_DIR', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'env-'));
+    const dir = scratchDir('env-');
     const env = loadEnv({ DATA_DIR: dir });
     expect(env.PORT).toBe(3000);
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
@@ -92,7 +92,7 @@ describe('loadEnv', () => {
 
 describe('environmentWithDotEnv (.env.example: "Copy to .env")', () => {
   it('reads a .env file in the folder under the real environment, which wins', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'dotenv-'));
+    const dir = scratchDir('dotenv-');
     writeFileSync(path.join(dir, '.env'), 'PORT=4100\nAFFILIATE_TAG=fromfile-21\n# a comment\n');
     const env = loadEnv(environmentWithDotEnv(dir, { AFFILIATE_TAG: 'real-21', SECRET_KEY: 'k'.repeat(48) }), { persistSecret: false });
     expect(env.PORT).toBe(4100);
@@ -100,7 +100,7 @@ describe('environmentWithDotEnv (.env.example: "Copy to .env")', () => {
   });
 
   it('is the real environment alone without a .env file', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'dotenv-'));
+    const dir = scratchDir('dotenv-');
     const real = { PORT: '4200' };
     expect(environmentWithDotEnv(dir, real)).toBe(real);
   });

@@ -8,15 +8,14 @@
  * removes one product with Remove Selected (confirmed) and the shopper's page follows.
  * Screenshots in test-results/e2e/admin-category-pages-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
-import { migratedDataDir } from './support/data-dir';
+import { migratedDataDir, scratchDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e category pages password';
@@ -49,7 +48,7 @@ function feedFiles(): { catalogue: string; page: string; titles: string[] } {
   const header = Object.keys(rows[0] ?? {});
   const line = (r: Record<string, string>) => header.map((h) => csvField(r[h] ?? '')).join(',');
   const hostile = header.map((h) => csvField(h === 'ASIN' ? "=cmd|' /C calc'!A0" : 'x')).join(',');
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-catpages-feed-'));
+  const dir = scratchDir('e2e-catpages-feed-');
   const write = (name: string, lines: string[]) => {
     writeFileSync(path.join(dir, name), `${[header.map(csvField).join(','), ...lines].join('\n')}\n`);
     return path.join(dir, name);

@@ -15,8 +15,7 @@
  * that alert is dead in the Delivery log; the owner filters the log by state and resends it once the
  * mailbox accepts again, and it arrives. At 390 px the Delivery log fits the phone.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +27,7 @@ import { importNewPrice, seedAlerts, seedSubscriber } from '../../server/feature
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 import { SHOTS, ROOT, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer } from './support/server-process';
-import { migratedDataDir } from './support/data-dir';
+import { migratedDataDir, scratchDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -94,7 +93,7 @@ describe.skipIf(missing.length > 0)('the owners’ e-mail in Chromium', () => {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
     };
-    const feed = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-email-feed-')), 'catalogue.csv');
+    const feed = path.join(scratchDir('e2e-email-feed-'), 'catalogue.csv');
     writeFileSync(feed, `asin,title,price,category\n${ASIN},"Electric Kettle 1.7 L, <b>Rapid Boil</b>",40.00,Kitchen\n`);
     const imported = await runImport(feed, env);
     expect(imported.code, imported.output).toBe(0);

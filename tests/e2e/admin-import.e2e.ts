@@ -12,15 +12,14 @@
  * deleted; at 390 px the owner types it and replaces with the file less its last 120 rows, then
  * brings those 120 back with "Restore all" in the Products tab's Recently deleted panel.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, ROOT, launchChromium, missingPrerequisites, signInAsOwner, openAdminTab } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server-process';
-import { migratedDataDir } from './support/data-dir';
+import { migratedDataDir, scratchDir } from './support/data-dir';
 
 const ADMIN_EMAIL = 'owner@dealalerts.example';
 const ADMIN_PASSWORD = 'e2e admin password 1';
@@ -45,7 +44,7 @@ function realFileSubset(name: string, pick: (records: string[][]) => string[][])
   const [header, ...records] = parse(readFileSync(REAL_FILE)) as string[][];
   const asinColumn = header!.findIndex((h) => h.trim().toLowerCase() === 'asin');
   const chosen = pick(records);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-admin-import-replace-')), name);
+  const file = path.join(scratchDir('e2e-admin-import-replace-'), name);
   writeFileSync(file, `${[header!, ...chosen].map((r) => r.map(csvField).join(',')).join('\n')}\n`);
   return { file, name, asins: chosen.map((r) => r[asinColumn]!) };
 }

@@ -10,8 +10,7 @@
  *
  * Needs the server half of issue 8 (GET /api/deals, /api/deals/trending, /api/category-pages).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -23,7 +22,7 @@ import { products } from '../../server/db/schema/catalogue.schema';
 import { categoryPageProducts, categoryPages } from '../../server/db/schema/category-pages.schema';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites, signInAsOwner } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
-import { migratedDataDir } from './support/data-dir';
+import { migratedDataDir, scratchDir } from './support/data-dir';
 
 const PAGE_SLUG = 'e2e-kitchen-picks';
 /** The owner who signs a deal link in the Deal links tab (issue 27). */
@@ -62,7 +61,7 @@ function movedPricesFeed(): { file: string; lowered: number } {
     const fields = header.map((h) => csvField(h === 'Price' ? (Math.round(price * factor * 100) / 100).toFixed(2) : (row[h] ?? '')));
     lines.push([...fields, csvField(factor < 1 ? price.toFixed(2) : '')].join(','));
   });
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-deals-feed-')), 'moved-prices.csv');
+  const file = path.join(scratchDir('e2e-deals-feed-'), 'moved-prices.csv');
   writeFileSync(file, `${lines.join('\n')}\n`);
   return { file, lowered };
 }

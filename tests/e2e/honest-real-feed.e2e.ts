@@ -12,14 +12,14 @@
  * import (`POST /api/products/import/bulk` with `observedAt`), while the server runs.
  * Screenshots: test-results/e2e/honest-*.png.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, launchChromium, missingPrerequisites, newBrowserContext } from './support/browser';
 import { freePort, runImport, startServer, REAL_CATALOGUE, type RunningServer } from './support/server-process';
+import { scratchDir } from './support/data-dir';
 
 const missing = missingPrerequisites('the honest real-feed pages', [
   [!existsSync(REAL_CATALOGUE), `real catalogue not found at ${REAL_CATALOGUE}`],
@@ -64,7 +64,7 @@ describe.skipIf(missing.length > 0)('honest on the real feed (issue 27)', () => 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     const port = await freePort();
-    dir = mkdtempSync(path.join(tmpdir(), 'e2e-honest-'));
+    dir = scratchDir('e2e-honest-');
     env = { PORT: String(port), DATA_DIR: path.join(dir, 'data'), PUBLIC_URL: `http://127.0.0.1:${port}` };
     const imported = await runImport(REAL_CATALOGUE, env, ['--observed-at', CRAWLED]);
     expect(imported.code, imported.output).toBe(0);

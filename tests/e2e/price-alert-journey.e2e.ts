@@ -5,14 +5,13 @@
  * turn green in the panel. Desktop (1280 px) runs the whole journey; mobile (390 px) the shopper's
  * part of it. Screenshots are saved to test-results/e2e/.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, launchChromium, newBrowserContext, missingPrerequisites } from './support/browser';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
-import { migratedDataDir } from './support/data-dir';
+import { migratedDataDir, scratchDir } from './support/data-dir';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
 const missing = missingPrerequisites('the end-to-end journey', [[!existsSync(REAL_CATALOGUE), `real data not found at ${REAL_CATALOGUE}`]]);
@@ -155,7 +154,7 @@ describe.skipIf(missing.length > 0)('price-alert journey in Chromium', () => {
     // A feed with a lower price: the server must be stopped to import into the embedded database.
     const stopped = await server.stop();
     expect(stopped, server.output()).toBe(0);
-    const feed = path.join(mkdtempSync(path.join(tmpdir(), 'e2e-feed-')), 'lower-price.csv');
+    const feed = path.join(scratchDir('e2e-feed-'), 'lower-price.csv');
     writeFileSync(feed, `asin,title,price\n${asin},"${detail.product.title.replaceAll('"', '""')}",${newPrice}\n`);
     const lower = await runImport(feed, env);
     expect(lower.code, lower.output).toBe(0);

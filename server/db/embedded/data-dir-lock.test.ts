@@ -3,13 +3,14 @@
  * the CLI must say who holds it and how to proceed).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../../test-support/scratch-dir';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME, readLock } from './data-dir-lock';
 
-const fresh = () => path.join(mkdtempSync(path.join(tmpdir(), 'lock-')), 'db');
+/** A DATA_DIR's database folder that does not exist yet, in a folder removed when the test ends. */
+const fresh = () => path.join(scratchDir('lock-'), 'db');
 
 /** A pid that is certainly not running: a child process that has already exited. */
 function deadPid(): number {

@@ -3,14 +3,14 @@
  * Expectations are computed here from the files with csv-parse and simple rules, not taken from the
  * importer. Skipped with a printed reason when the data is absent; fails under CI.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
+import { scratchDir } from '../../test-support/scratch-dir';
 import { createTestDatabase } from '../../test-support/test-db';
 import { importCatalogueFile } from './catalogue-import.service';
 import { hasSharedData, sharedDataPath } from './real-data.test-support';
@@ -116,7 +116,7 @@ describe.skipIf(!present)('importing underpriced_and_overpriced_products.csv (3,
     const lines = readFileSync(sharedDataPath(UNDERPRICED), 'utf8').split('\n');
     const header = Object.keys(target.row);
     lines[target.line - 1] = csvLine(header.map((h) => (h === 'Price' ? (newPence / 100).toFixed(2) : (target.row[h] as string))));
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'import-')), 'changed.csv');
+    const file = path.join(scratchDir('import-'), 'changed.csv');
     writeFileSync(file, lines.join('\n'));
 
     const before = await counts(database);
@@ -204,7 +204,7 @@ describe.skipIf(!present)('the best-products files, in both header spellings', (
       'Category Name',
     ];
     const text = [upstream.join(','), ...reviews.map(({ row }) => csvLine(pretty.map((h) => row[h] as string)))].join('\r\n');
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'import-')), 'upstream.csv');
+    const file = path.join(scratchDir('import-'), 'upstream.csv');
     writeFileSync(file, text);
     const report = await importCatalogueFile(b.db, file);
     expect(report).toMatchObject({ layout: 'amazon-uk-2023', imported: reviews.length, rejected: [] });

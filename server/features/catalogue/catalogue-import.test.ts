@@ -2,7 +2,7 @@
  * The importer on small files written here (issue part 3 "Catalogue import"): the spec's product
  * layout, --strict, broken CSV, duplicate ASINs and files that carry only some columns.
  */
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -40,6 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await database.db.delete(products);

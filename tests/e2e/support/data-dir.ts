@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 
-/** The folders {@link migratedDataDir} made for this spec file. */
+/** The folders {@link migratedDataDir} and {@link scratchDir} made for this spec file. */
 const made: string[] = [];
 
 // Registered when a spec file imports this module, on the file's own suite: it runs after the
@@ -31,6 +31,16 @@ export function migratedDataDir(prefix: string): string {
   if (!template) throw new Error('migratedDataDir: no e2eDatabaseTemplate (run the specs with tests/e2e/vitest.e2e.config.ts)');
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   cpSync(template, path.join(dir, 'db'), { recursive: true });
+  made.push(dir);
+  return dir;
+}
+
+/**
+ * A new, empty temporary folder named `<prefix>XXXXXX` (feeds written for an import, a DATA_DIR that
+ * must start empty); its path. Removed when the spec file ends, like {@link migratedDataDir}'s.
+ */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   made.push(dir);
   return dir;
 }
