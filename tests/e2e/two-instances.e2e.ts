@@ -11,11 +11,11 @@
  * Needs `TEST_DATABASE_URL` (a PostgreSQL server the test may create a database on); without it
  * the test is skipped with a printed reason, and under `CI` it fails instead.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from './support/data-dir';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher';
 import { freePort, runImport, startServer, type RunningServer, REAL_CATALOGUE } from './support/server-process';
 
@@ -68,7 +68,7 @@ describe.skipIf(!PG_URL)('two app instances on one PostgreSQL (issue 7)', () => 
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       // Every minute, so the test sees the scheduled check fire while both instances run.
       PRICE_CHECK_CRON: '* * * * *',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-two-')),
+      DATA_DIR: scratchDir('e2e-two-'),
     };
     const imported = await runImport(REAL_CATALOGUE, shared);
     expect(imported.code, imported.output).toBe(0);
