@@ -675,6 +675,13 @@ async function measure(database: Database, host: string, databaseUrl: string, sc
       [wholeMinute],
     );
     const most = Math.max(0, ...runs.rows.map((r) => Number(r.runs)));
+    // What pg-boss itself sent and started for those minutes (its job table): a run written in the
+    // minute after its cron minute shows as two logs in one minute above, but as one job a minute here.
+    const jobs = await database.query<{ created: string; started: string | null; state: string }>(
+      `select to_char(created_on at time zone 'UTC', 'HH24:MI:SS.MS') as created, to_char(started_on at time zone 'UTC', 'HH24:MI:SS.MS') as started, state::text
+         from pgboss.job where name = 'price-check' and data->>'trigger' = 'cron' and created_on >= $1::timestamptz - interval '1 minute' order by created_on`,
+      [wholeMinute],
+    );
 
     console.log('\n  Checks while both instances ran');
     console.log(`    catalogue change: ${change}`);
@@ -683,6 +690,9 @@ async function measure(database: Database, host: string, databaseUrl: string, sc
     );
     console.log(
       `    scheduled price check (cron every minute) since both ran: ${runs.rows.length} minute${runs.rows.length === 1 ? '' : 's'} with a run, at most ${most} run${most === 1 ? '' : 's'} in one minute (budget: 1 per minute) ${mark(runs.rows.length > 0 && most === 1)}`,
+    );
+    console.log(
+      `      pg-boss cron jobs of the price check from the minute before (created → started UTC, state): ${jobs.rows.map((j) => `${j.created} → ${j.started ?? '-'} ${j.state}`).join('; ') || 'none'}`,
     );
 
     console.log('\n  Summary (PostgreSQL, 100k products, shopper mix, closed loop)');
