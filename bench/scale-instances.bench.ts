@@ -61,6 +61,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../server/db/client';
 import { seededRandom } from '../server/features/catalogue/demo/seeded-random';
+import { PRICE_CHECK_QUEUE } from '../server/jobs/scheduler';
 import { SHOPPER_CATEGORIES } from '../common/categories';
 import type { SearchCriteria } from '../common/api/products.schema';
 import { freePort, runImport, startServer, type RunningServer } from '../tests/e2e/support/server-process';
@@ -679,8 +680,8 @@ async function measure(database: Database, host: string, databaseUrl: string, sc
     // minute after its cron minute shows as two logs in one minute above, but as one job a minute here.
     const jobs = await database.query<{ created: string; started: string | null; state: string }>(
       `select to_char(created_on at time zone 'UTC', 'HH24:MI:SS.MS') as created, to_char(started_on at time zone 'UTC', 'HH24:MI:SS.MS') as started, state::text
-         from pgboss.job where name = 'price-check' and data->>'trigger' = 'cron' and created_on >= $1::timestamptz - interval '1 minute' order by created_on`,
-      [wholeMinute],
+         from pgboss.job where name = $2 and data->>'trigger' = 'cron' and created_on >= $1::timestamptz - interval '1 minute' order by created_on`,
+      [wholeMinute, PRICE_CHECK_QUEUE],
     );
 
     console.log('\n  Checks while both instances ran');

@@ -6,7 +6,7 @@
 //
 // Why one after the other (2026-11-28, 2-CPU machine): side by side, with lint and typecheck beside
 // them in CI, the machine ran at a load of 12–27 and every step's CPU nearly doubled (a clean CI run
-// used 1,806 s of CPU for work that takes about 940 s alone). Alone, nothing else running: the specs
+// used 1,806 s of CPU; its parts, each alone, add up to about 875 s). Alone, nothing else running: the specs
 // 262 s (319 s of CPU: mostly waiting on pages, timers and e-mails), Vitest's server tests on
 // PostgreSQL 68 s and its web tests 72 s, the PGlite pass 143 s; and in CI a browser spec ran out
 // of its 300 s. The specs go first: they leave most of a CPU idle, which CI's lint and typecheck
