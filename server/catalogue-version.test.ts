@@ -10,10 +10,12 @@ import {
   VERSION_READ_INTERVAL_MS,
   catalogueTransaction,
   catalogueVersionOf,
+  listenForCatalogueBumps,
+  LISTEN_RETRY_MS,
   noteCatalogueWrite,
   readCatalogueVersion,
 } from './catalogue-version';
-import type { Database, Db } from './db/client';
+import { openDatabase, type Database, type Db } from './db/client';
 import { createTestDatabase } from './test-support/test-db';
 
 let database: Database;
@@ -108,5 +110,87 @@ describe('CatalogueVersion', () => {
     const { rows } = await database.query<{ value: string }>(`select value from site_settings where key = 'catalogue_version'`);
     expect(Number(rows[0]?.value)).toBe(await readCatalogueVersion(db));
     expect(sql).toBeDefined();
+  });
+});
+
+/** Resolves with the first value `take` accepts from the list as it grows, or rejects after `ms`. */
+async function waitFor<T>(list: T[], take: (v: T) => boolean, ms: number): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const found = list.find(take);
+    if (found !== undefined) return found;
+    if (performance.now() > deadline) throw new Error(`not seen within ${ms} ms (seen: ${JSON.stringify(list)})`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+// Decision 0045: another instance (its own pool on the same PostgreSQL database) learns of a bump
+// when it commits, through LISTEN/NOTIFY, instead of at its next read a second later.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('listenForCatalogueBumps (PostgreSQL)', () => {
+  let other: Database;
+  const bumps: number[] = [];
+  let listener: ReturnType<typeof listenForCatalogueBumps>;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    other = await openDatabase({ databaseUrl: database.pool?.options.connectionString as string });
+    listener = listenForCatalogueBumps(other, { onBump: (v) => bumps.push(v), log: (m) => logged.push(m) });
+    await listener.ready;
+  });
+  afterAll(async () => {
+    await listener?.stop();
+    await other?.close();
+  });
+
+  it("moves the other instance's copy on at the commit, well inside its read interval, and never for a rollback", async () => {
+    const copy = catalogueVersionOf(other.db);
+    const start = await copy.current(); // a fresh read: without the message the copy stays for 1 s
+    const readAt = performance.now();
+    await expect(
+      catalogueTransaction(db, async (tx) => {
+        await noteCatalogueWrite(tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx));
+    const committed = await readCatalogueVersion(db);
+    expect(committed).toBe(start + 1); // the rolled-back bump took no number
+    await waitFor(bumps, (v) => v === committed, 900);
+    expect(performance.now() - readAt).toBeLessThan(VERSION_READ_INTERVAL_MS); // so no read explains it
+    expect(await copy.current()).toBe(committed);
+    expect(bumps).not.toContain(start + 2);
+  });
+
+  it('reconnects after its connection is cut, and hears the next bump', async () => {
+    const { rows } = await database.query<{ n: number }>(
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN catalogue_version'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+    await waitFor(logged, (m) => m.includes('lost its connection'), 2_000);
+    // Bump until one is heard: bumps sent before the new LISTEN are (by design) left to the read.
+    const deadline = performance.now() + LISTEN_RETRY_MS.first + 3_000;
+    let heard = false;
+    while (!heard && performance.now() < deadline) {
+      await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx));
+      const v = await readCatalogueVersion(db);
+      heard = await waitFor(bumps, (b) => b === v, 200).then(
+        () => true,
+        () => false,
+      );
+    }
+    expect(heard).toBe(true);
+    expect(logged.join(' ')).not.toMatch(/select|insert|catalogue_version'/i); // the error's code, no SQL
+  });
+
+  it('hears nothing once stopped, and its connection is gone', async () => {
+    await listener.stop();
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx));
+    const v = await readCatalogueVersion(db);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bumps).not.toContain(v);
+    const { rows } = await database.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN catalogue_version'`,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 });

@@ -15,13 +15,22 @@
  *   never before: a request reading the new number therefore always reads the new data.
  * - **Read from the database at most once per {@link VERSION_READ_INTERVAL_MS}** per database handle,
  *   to see other instances' bumps. An answer built from older data under an older number is harmless.
+ * - **On PostgreSQL, announced as well** (docs/decisions/0045-catalogue-version-notify.md): every
+ *   bump sends `NOTIFY catalogue_version` with the new number in its transaction, which PostgreSQL
+ *   delivers only after the commit; each instance holds one connection that LISTENs
+ *   ({@link listenForCatalogueBumps}) and moves its copy on when the message arrives (milliseconds
+ *   instead of up to a read interval). The read stays as the fallback for a lost connection.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from './db/client';
+import pg from 'pg';
+import type { Database, Db, Tx } from './db/client';
 import { siteSettings } from './db/schema/site-settings.schema';
+import { rowsOf } from './db/rows';
 
 /** The `site_settings` key holding the version. */
 export const CATALOGUE_VERSION_KEY = 'catalogue_version';
+/** The PostgreSQL NOTIFY channel a bump is announced on; the payload is the new number as text. */
+export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
 /** An instance reads the stored version at most this often, ms. */
 export const VERSION_READ_INTERVAL_MS = 1000;
 /**
@@ -35,19 +44,20 @@ export const VERSION_IDLE_MS = 10_000;
 
 /**
  * Adds one to the stored version inside `tx` (or as its own statement on a plain handle) and
- * answers the new number. Creates the row (version 1) on a database that has none. Throws what the
- * database throws.
+ * answers the new number. Creates the row (version 1) on a database that has none. In the same
+ * statement it sends `NOTIFY catalogue_version, '<number>'` ({@link CATALOGUE_VERSION_CHANNEL}),
+ * which PostgreSQL delivers to listeners only when the transaction commits, and never when it rolls
+ * back (PostgreSQL docs, NOTIFY). Throws what the database throws.
  */
 export async function bumpCatalogueVersion(tx: Db | Tx): Promise<number> {
-  const [row] = await tx
-    .insert(siteSettings)
-    .values({ key: CATALOGUE_VERSION_KEY, value: '1', updatedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: siteSettings.key,
-      set: { value: sql`(${siteSettings.value}::bigint + 1)::text`, updatedAt: sql`now()` },
-    })
-    .returning({ value: siteSettings.value });
-  return Number(row?.value ?? 0);
+  const result = await tx.execute(sql`
+    with bumped as (
+      insert into site_settings (key, value, updated_at) values (${CATALOGUE_VERSION_KEY}, '1', now())
+      on conflict (key) do update set value = (site_settings.value::bigint + 1)::text, updated_at = now()
+      returning value
+    )
+    select value, pg_notify(${CATALOGUE_VERSION_CHANNEL}, value) from bumped`);
+  return Number(rowsOf<{ value: string }>(result)[0]?.value ?? 0);
 }
 
 /** The stored version; 0 when nothing has bumped it yet. Throws what the database throws. */
@@ -154,4 +164,98 @@ export async function noteCatalogueWrite(handle: Db | Tx): Promise<void> {
   }
   const version = await bumpCatalogueVersion(handle);
   versions.get(handle as Db)?.advanceTo(version);
+}
+
+/** How long the listener waits before connecting again after losing its connection, ms (doubling up to the maximum). */
+export const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+/** What {@link listenForCatalogueBumps} answers. */
+export interface CatalogueBumpListener {
+  /** Resolves once the first LISTEN is in place (or failed: the read interval then covers). Never rejects. */
+  ready: Promise<void>;
+  /** Stops listening and closes the connection. Never rejects. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps one PostgreSQL connection (its own `pg.Client`, outside the pool, with the pool's settings)
+ * that LISTENs on {@link CATALOGUE_VERSION_CHANNEL}; each message moves this process's copy of
+ * `database`'s version ({@link catalogueVersionOf}) on to the announced number, so another
+ * instance's import, price write or rename reaches this instance's answer caches within
+ * milliseconds of its commit. A lost connection is reopened after {@link LISTEN_RETRY_MS} (doubling);
+ * meanwhile, and for bumps sent while it was away, the read of the stored version every
+ * {@link VERSION_READ_INTERVAL_MS} still applies. On PGlite (one process per data directory, so no
+ * other instance) it does nothing. `onBump(version)` is told of each message (tests, logs). The
+ * log receives the error's code only (no SQL, no data). Decision 0045.
+ */
+export function listenForCatalogueBumps(
+  database: Pick<Database, 'db' | 'pool'>,
+  opts: { log?: (message: string) => void; onBump?: (version: number) => void } = {},
+): CatalogueBumpListener {
+  const pool = database.pool;
+  if (!pool) return { ready: Promise.resolve(), stop: async () => {} };
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = LISTEN_RETRY_MS.first;
+  const version = catalogueVersionOf(database.db);
+
+  const again = (error: unknown) => {
+    if (stopped || retry) return;
+    const code = (error as { code?: string } | null)?.code ?? (error instanceof Error ? error.name : 'closed');
+    opts.log?.(`[db] the catalogue-version listener lost its connection (${code}); reconnecting in ${delay} ms`);
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ ...pool.options });
+    next.on('notification', (message) => {
+      if (message.channel !== CATALOGUE_VERSION_CHANNEL) return;
+      const announced = Number(message.payload);
+      if (!Number.isSafeInteger(announced)) return;
+      version.advanceTo(announced);
+      opts.onBump?.(announced);
+    });
+    next.on('error', (error) => {
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      again(error);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CATALOGUE_VERSION_CHANNEL}`);
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+      delay = LISTEN_RETRY_MS.first;
+      next.once('end', () => {
+        if (client === next) {
+          client = null;
+          again(null);
+        }
+      });
+    } catch (error) {
+      next.end().catch(() => {});
+      again(error);
+    }
+  };
+
+  const ready = connect();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const open = client;
+      client = null;
+      await open?.end().catch(() => {});
+    },
+  };
 }

@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   const baseDeps = { database, env: jobEnv, clock, priceSource, amazon, serveWeb: true, demo, version };
   // Listen first, then start the jobs (DESIGN.md §3 order): the first page does not wait for the
   // job queue. Outbox writes made before the queue is up are picked up by its start-up delivery.
-  const started: { jobs?: Jobs; freshness?: { stop(): Promise<void> }; trim?: MallocTrim | null } = {};
+  const started: { jobs?: Jobs; freshness?: { stop(): Promise<void> }; trim?: MallocTrim | null; bumps?: { stop(): Promise<void> } } = {};
   // Building the app runs no statement (route registration only), so it overlaps PGlite's opening.
   const app: App = await buildApp({ ...baseDeps, notifyOutbox: () => started.jobs?.notifyOutbox() });
   logged.app = app;
@@ -180,6 +180,7 @@ async function main(): Promise<void> {
       started.trim?.stop();
       await started.freshness?.stop();
       await started.jobs?.stop();
+      await started.bumps?.stop();
       step('jobs stopped');
       await database.close();
       lock?.release();
@@ -195,6 +196,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   const appliedMigrations = await migrated;
   if (appliedMigrations === null) process.exit(1);
+  // On PostgreSQL, other instances' catalogue changes reach this one's answer caches as soon as they
+  // commit (LISTEN/NOTIFY, decision 0045), not only at the next read of the stored version.
+  if (database.kind === 'postgres') {
+    const { listenForCatalogueBumps } = await import('./catalogue-version');
+    started.bumps = listenForCatalogueBumps(database, { log: (message) => app.log.warn(message) });
+  }
 
   if (demo) {
     const { seedDemoCatalogue } = await import('./features/catalogue/demo/demo.seed');
