@@ -18,6 +18,7 @@ import {
 import type { App, AppDeps, RouteModule } from './app-deps';
 import type { Tx } from './db/client';
 import { errorSummary, loggerOptions } from './http/log-redaction';
+import { ServerStoppingError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { openRateLimitStore } from './http/rate-limit-store';
 import { openApiDocs } from './http/openapi';
@@ -182,6 +183,9 @@ function trustProxyOption(value: AppDeps['env']['TRUST_PROXY']): false | string[
   return value;
 }
 
+/** Retry-After (seconds) on the 503 of a request cut off by a stop: about a restart's time (cold start ≈ 1 s). */
+export const STOPPING_RETRY_AFTER_SECONDS = 5;
+
 /** Builds the app; does not listen. Register order: error handling, security headers, rate limit, API docs, routes. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -198,6 +202,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Once the app is closing (SIGTERM: server/main.ts), a request that still fails on the server's
+  // side was cut off by the stop itself (its search dropped from the lane, or the database already
+  // closed): it is answered 503 with Retry-After, as Fastify answers requests that arrive while
+  // closing, and logged at info as such, not as an unexpected error.
+  let stopping = false;
+  app.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -208,6 +221,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply.status(400).send({ error: 'Bad Request', message: issues.map((i) => `${i.field}: ${i.rule}`).join('; '), issues });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500 && (stopping || error instanceof ServerStoppingError)) {
+      request.log.info({ err: errorSummary(error) }, 'request cut off by the server stopping');
+      return reply
+        .status(503)
+        .header('retry-after', String(STOPPING_RETRY_AFTER_SECONDS))
+        .send({ error: 'Service Unavailable', message: 'The server is restarting. Please try again in a moment.' });
+    }
     if (status >= 500) {
       // Only the type and code: a database error's message holds the SQL and its parameters.
       request.log.error({ err: errorSummary(error) }, 'unexpected error');

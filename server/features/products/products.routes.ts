@@ -18,6 +18,7 @@ import {
   topDiscountedResponseSchema,
 } from '../../../common/api/products.schema';
 import { sendJson, type JsonAnswer } from '../../http/answer-cache';
+import { ServerStoppingError } from '../../http/errors';
 import { createListingCaches } from './listing-cache';
 import { flushSearchCounts, noteSearch } from './search-counter.service';
 import {
@@ -56,6 +57,12 @@ const PRODUCT_PAGE_BUCKET_MS = 60_000;
 export const KEYWORD_SEARCH_CONCURRENCY = 4;
 
 /**
+ * How long a stop keeps building the keyword searches waiting in the lane, ms; then those still
+ * waiting are answered 503 (Retry-After). Within the stop's 5 s for running requests (server/main.ts).
+ */
+export const KEYWORD_LANE_DRAIN_MS = 3_000;
+
+/**
  * Registers the products routes on `app`; reads only `deps.database`, `deps.env` and `deps.clock`.
  * Search, suggestions, top discounted and the product page answer from this app's answer cache
  * (listing-cache.ts): the serialised JSON, by normalised request, until the catalogue version
@@ -71,6 +78,15 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
   const caches = createListingCaches(db, undefined, () => deps.clock().getTime());
   const { answers } = caches;
   const keywordLane = keywordSearchLaneOf(db);
+  // A stop lets the searches waiting in the lane go on for KEYWORD_LANE_DRAIN_MS, then drops those
+  // still waiting (answered 503 with Retry-After by the app's error handler: ServerStoppingError)
+  // instead of running them one by one against a database about to close: under overload hundreds
+  // wait, far longer than the stop's 5 s for running requests (server/main.ts). Searches already
+  // being built always finish.
+  app.addHook('preClose', (done) => {
+    setTimeout(() => keywordLane.clearQueue(), KEYWORD_LANE_DRAIN_MS).unref();
+    done();
+  });
   // Search counts are kept in memory for up to 5 s: write them before the database closes.
   app.addHook('onClose', async () => flushSearchCounts(db, (e) => app.log.warn(`search counts not saved: ${e.name}`)));
 
@@ -88,7 +104,12 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       // Keyword searches are built in their lane; listings without keywords (a category button's own
       // keywords included) read an ordered index and stop.
       const body = await answers.get(`search:${searchAnswerKey(criteria, plan)}`, (life) =>
-        plan.query === null ? build(life) : keywordLane(() => build(life)),
+        plan.query === null
+          ? build(life)
+          : keywordLane(() => build(life)).catch((error: unknown) => {
+              // Dropped from the queue by the stop (preClose above), never started.
+              throw error instanceof Error && error.name === 'AbortError' ? new ServerStoppingError() : error;
+            }),
       );
       return sendJson(request, reply, body as JsonAnswer);
     },
@@ -144,10 +165,11 @@ const keywordLanes = new WeakMap<Db, LimitFunction>();
 /**
  * The keyword-search lane of the database handle `db` ({@link KEYWORD_SEARCH_CONCURRENCY} at once;
  * one per handle, since it guards that handle's pool), created on first use: `activeCount` and
- * `pendingCount` say how many searches are being built and how many wait.
+ * `pendingCount` say how many searches are being built and how many wait; `clearQueue()` rejects
+ * every waiting one with an AbortError (the app's stop does so).
  */
 export function keywordSearchLaneOf(db: Db): LimitFunction {
   let lane = keywordLanes.get(db);
-  if (!lane) keywordLanes.set(db, (lane = pLimit(KEYWORD_SEARCH_CONCURRENCY)));
+  if (!lane) keywordLanes.set(db, (lane = pLimit({ concurrency: KEYWORD_SEARCH_CONCURRENCY, rejectOnClear: true })));
   return lane;
 }
