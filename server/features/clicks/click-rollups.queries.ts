@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { londonDate, londonDayEnd, londonDayStart } from '../../../common/analytics-dates';
-import type { Db } from '../../db/client';
+import { runsOnPostgres, type Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { InstantRange } from './click-analytics.queries';
 import { rollupPlan, type DimensionBounds } from './rollup-slices.rules';
@@ -227,9 +227,26 @@ async function dimensionRows(db: Db, dimension: Dimension, span: RollupSpan): Pr
   };
 }
 
-/** The grouped union of roll-up rows and raw edge rows of a dimension: `key, n, m` with n > 0. */
-async function grouped(db: Db, dimension: Dimension, span: RollupSpan): Promise<SQL> {
-  return (await dimensionRows(db, dimension, span)).rows;
+/**
+ * Runs one roll-up read and answers the driver's result. A read of one slice (`slice` non-null: one
+ * row per key, read in index order) is a plain statement. A grouped read (a union of slices and raw
+ * edge rows, grouped by key) runs on PostgreSQL in a read-only transaction of its own with parallel
+ * workers off (`SET LOCAL max_parallel_workers_per_gather = 0`): the planner cannot estimate how many
+ * keys such a union holds (it guessed 67 groups for 20,000), and the parallel plans it chose took
+ * 63–69 ms median for "2nd–27th of last month" at 10M clicks on 2 CPUs against 32–36 ms serially
+ * (bench/README.md, 29 November 2026). Each read keeps a connection of its own, so a request's
+ * figures still run side by side. On PGlite (no parallel workers) always a plain statement. Throws
+ * what the database throws.
+ */
+export async function readRollups(db: Db, query: SQL, slice: SQL | null = null): Promise<unknown> {
+  if (slice !== null || !runsOnPostgres(db)) return db.execute(query);
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+      return tx.execute(query);
+    },
+    { accessMode: 'read only' },
+  );
 }
 
 type Row = { key: string; n: string | number; m: string | number; keys?: string | number };
@@ -237,7 +254,8 @@ const toSums = (r: Row): KeySums => ({ key: r.key, n: Number(r.n), m: Number(r.m
 
 /** Every key of `dimension` with a count in the span (n > 0), unordered. */
 export async function keySums(db: Db, dimension: Dimension, span: RollupSpan): Promise<KeySums[]> {
-  return rowsOf<Row>(await db.execute(await grouped(db, dimension, span))).map(toSums);
+  const { rows, slice } = await dimensionRows(db, dimension, span);
+  return rowsOf<Row>(await readRollups(db, rows, slice)).map(toSums);
 }
 
 /** The one key's sums of a single-key dimension (totals, flags); zeros when none. */
@@ -263,21 +281,21 @@ export async function topKeySums(db: Db, dimension: Dimension, span: RollupSpan,
         sql`with g as materialized (${source})
             select key, n, m, (select count(*) from g) as keys from g
             where n >= coalesce((select n from g order by n desc offset ${top - 1} limit 1), 0)`;
-  const rows = rowsOf<Row>(await db.execute(query));
+  const rows = rowsOf<Row>(await readRollups(db, query, slice));
   return { rows: rows.map(toSums), keys: Number(rows[0]?.keys ?? 0) };
 }
 
 /** How many keys of `dimension` have a count in the span. */
 export async function keyCount(db: Db, dimension: Dimension, span: RollupSpan): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from (${await grouped(db, dimension, span)}) g`);
+  const { rows, slice } = await dimensionRows(db, dimension, span);
+  const result = await readRollups(db, sql`select count(*) as n from (${rows}) g`, slice);
   return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
 }
 
 /** Sum of the counts of the keys of `dimension` containing `needle` (as written: addresses are stored in lower case). */
 export async function sumOfKeysContaining(db: Db, dimension: Dimension, span: RollupSpan, needle: string): Promise<number> {
-  const result = await db.execute(
-    sql`select coalesce(sum(n), 0) as n from (${await grouped(db, dimension, span)}) g where strpos(key, ${needle}) > 0`,
-  );
+  const { rows, slice } = await dimensionRows(db, dimension, span);
+  const result = await readRollups(db, sql`select coalesce(sum(n), 0) as n from (${rows}) g where strpos(key, ${needle}) > 0`, slice);
   return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
 }
 
