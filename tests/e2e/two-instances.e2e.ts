@@ -6,7 +6,8 @@
  * minute produced at most one price-check run. Issue 31 (docs/decisions/0038-several-instances.md):
  * a product the import CLI adds while both run shows in both instances' search within about 2 s,
  * though each had already cached its answer to that search (the catalogue version in the database,
- * read at most once a second, empties every instance's answer cache).
+ * announced by NOTIFY when the import commits and read at most once a second as the fallback,
+ * decision 0045, empties every instance's answer cache).
  *
  * Needs `TEST_DATABASE_URL` (a PostgreSQL server the test may create a database on); without it
  * the test is skipped with a printed reason, and under `CI` it fails instead.
@@ -164,7 +165,7 @@ describe.skipIf(!PG_URL)('two app instances on one PostgreSQL (issue 7)', () => 
     writeFileSync(file, `${NEW_PRODUCT_CSV}\n`);
     const imported = await runImport(file, shared);
     expect(imported.code, imported.output).toBe(0);
-    // From the CLI's exit: every instance reads the stored version at most 1 s apart, then re-answers.
+    // From the CLI's exit: every instance has heard the version's NOTIFY (or reads it within 1 s), then re-answers.
     const committed = Date.now();
     const seenAfterMs: number[] = [];
     for (const s of servers) {
