@@ -18,7 +18,7 @@ import {
 import type { App, AppDeps, RouteModule } from './app-deps';
 import type { Tx } from './db/client';
 import { errorSummary, loggerOptions } from './http/log-redaction';
-import { ServerStoppingError } from './http/errors';
+import { errorBody, ServerStoppingError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { openRateLimitStore } from './http/rate-limit-store';
 import { openApiDocs } from './http/openapi';
@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply
         .status(503)
         .header('retry-after', String(STOPPING_RETRY_AFTER_SECONDS))
-        .send({ error: 'Service Unavailable', message: 'The server is restarting. Please try again in a moment.' });
+        .send(errorBody(503, 'The server is restarting. Please try again in a moment.'));
     }
     if (status >= 500) {
       // Only the type and code: a database error's message holds the SQL and its parameters.

@@ -19,6 +19,7 @@ import type { SearchCriteria, SearchResponse } from '../../../common/api/product
 import { importCatalogueStream } from '../catalogue/catalogue-import.service';
 import { runPriceCheck } from '../price-checks/price-check.service';
 import { seedAlerts } from '../price-checks/price-check.test-support';
+import { searchCriteria } from './products.test-seed';
 
 let app: App;
 let database: Database;
@@ -31,17 +32,8 @@ const toaster = 'B0CACHE002,Brewmoor Two Slice Toaster,£30.00,,4.1,50,,,Small K
 
 const importCsv = (lines: string[]) => importCatalogueStream(database.db, Readable.from([[HEADER, ...lines].join('\n')]), { now });
 
-const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria => ({
-  keywords: 'kettle',
-  maxPrice: 1000,
-  minRating: 0,
-  category: 'All',
-  discountOnly: false,
-  page: 1,
-  itemCount: 10,
-  sortBy: 'Featured',
-  ...overrides,
-});
+const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria =>
+  searchCriteria({ keywords: 'kettle', maxPrice: 1000, minRating: 0, ...overrides });
 
 async function search(body: SearchCriteria): Promise<SearchResponse> {
   const res = await app.inject({ method: 'POST', url: '/api/products/search', payload: body });

@@ -12,19 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { testEnv } from '../../env';
 import { STOPPING_RETRY_AFTER_SECONDS } from '../../app';
 import { createTestApp } from '../../test-support/test-app';
-import { seedProducts } from './products.test-seed';
+import { searchCriteria, seedProducts } from './products.test-seed';
 import { KEYWORD_LANE_DRAIN_MS, KEYWORD_SEARCH_CONCURRENCY, keywordSearchLaneOf } from './products.routes';
 
-const criteria = (keywords: string) => ({
-  keywords,
-  maxPrice: 99999,
-  minRating: 0,
-  category: 'All',
-  discountOnly: false,
-  page: 1,
-  itemCount: 10,
-  sortBy: 'Featured',
-});
+const criteria = (keywords: string) => searchCriteria({ keywords, minRating: 0 });
 
 /**
  * A test app with two products, its lane full of held "searches being built" and three shoppers'

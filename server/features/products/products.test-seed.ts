@@ -4,6 +4,7 @@
  * the catalogue version, as every real catalogue write does, so cached answers drop.
  */
 import type { Db } from '../../db/client';
+import type { SearchCriteria } from '../../../common/api/products.schema';
 import { noteCatalogueWrite } from '../../catalogue-version';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
 
@@ -95,4 +96,22 @@ export async function seedObservations(
     })),
   );
   await noteCatalogueWrite(db);
+}
+
+/**
+ * A search request as the search page sends it (spec §7 "Search page call": every price, 1 star,
+ * 'All', page 1, 10 a page, Featured) with `overrides` on top.
+ */
+export function searchCriteria(overrides: Partial<SearchCriteria> = {}): SearchCriteria {
+  return {
+    keywords: '',
+    maxPrice: 99999,
+    minRating: 1,
+    category: 'All',
+    discountOnly: false,
+    page: 1,
+    itemCount: 10,
+    sortBy: 'Featured',
+    ...overrides,
+  };
 }
