@@ -17,6 +17,7 @@ import {
 } from './catalogue-version';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createTestDatabase } from './test-support/test-db';
+import { seedProducts } from './features/products/products.test-seed';
 
 let database: Database;
 let db: Db;
@@ -159,6 +160,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listenForCatalogueBumps (Postgr
     expect(performance.now() - readAt).toBeLessThan(VERSION_READ_INTERVAL_MS); // so no read explains it
     expect(await copy.current()).toBe(committed);
     expect(bumps).not.toContain(start + 2);
+  });
+
+  it('gives the other instance what the bump changed with its number (decision 0046)', async () => {
+    const [seeded] = await seedProducts(db, [{ title: 'Notify Kettle', pricePence: 1000 }]);
+    const { id, asin } = seeded as { id: number; asin: string };
+    const seededAt = await readCatalogueVersion(db);
+    await waitFor(bumps, (v) => v === seededAt, 900);
+    const copy = catalogueVersionOf(other.db);
+    const start = await copy.current();
+    const readAt = performance.now();
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx, [id]));
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx));
+    await waitFor(bumps, (v) => v === start + 2, 900);
+    expect(performance.now() - readAt).toBeLessThan(VERSION_READ_INTERVAL_MS); // heard, not read a second later
+    expect(copy.changesBetween(start, start + 1)).toEqual([{ asins: [asin], words: expect.arrayContaining(['noti', 'kett']) }]);
+    expect(copy.changesBetween(start, start + 2)).toBeNull(); // the second named nothing: anything changed
   });
 
   it('reconnects after its connection is cut, and hears the next bump', async () => {

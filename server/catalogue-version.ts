@@ -20,6 +20,12 @@
  *   delivers only after the commit; each instance holds one connection that LISTENs
  *   ({@link listenForCatalogueBumps}) and moves its copy on when the message arrives (milliseconds
  *   instead of up to a read interval). The read stays as the fallback for a lost connection.
+ * - **Each bump says what it changed** (docs/decisions/0046-answers-dropped-by-what-changed.md): a
+ *   row of `catalogue_changes` per version, written by the bump's statement: anything (null), or
+ *   the ASINs written and their word keys ({@link CatalogueChangeScope}). A copy that moves on one
+ *   version at a time knows each change ({@link CatalogueVersion.changesBetween}); an answer cache
+ *   then drops only the answers a change can reach. A step it does not know (a gap, a change older
+ *   than the log) means "anything changed": every answer is dropped, as before.
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -43,21 +49,119 @@ export const VERSION_READ_INTERVAL_MS = 1000;
 export const VERSION_IDLE_MS = 10_000;
 
 /**
- * Adds one to the stored version inside `tx` (or as its own statement on a plain handle) and
- * answers the new number. Creates the row (version 1) on a database that has none. In the same
- * statement it sends `NOTIFY catalogue_version, '<number>'` ({@link CATALOGUE_VERSION_CHANNEL}),
- * which PostgreSQL delivers to listeners only when the transaction commits, and never when it rolls
- * back (PostgreSQL docs, NOTIFY). Throws what the database throws.
+ * What one bump changed, as far as cached answers need to know (decision 0046): the ASINs of the
+ * products written and the {@link wordKey}s of their search lexemes (products.search_vector: title,
+ * brand, category name, features) before and after the write. `null` in its place means anything
+ * may have changed (an import, a delete, a write that named no products).
  */
-export async function bumpCatalogueVersion(tx: Db | Tx): Promise<number> {
+export interface CatalogueChangeScope {
+  asins: readonly string[];
+  words: readonly string[];
+}
+
+/**
+ * Letters of a lexeme kept in a word key. A search term and a product's lexeme compare by their
+ * keys, one a prefix of the other (search-rank's stems and PostgreSQL's may differ in their endings,
+ * and prefix terms match longer lexemes), so a change is never missed; a key may match more answers
+ * than the change reaches, which only costs a rebuild.
+ */
+export const WORD_KEY_LENGTH = 4;
+
+/** The word key of a lexeme or stem: its first {@link WORD_KEY_LENGTH} characters. */
+export function wordKey(lexeme: string): string {
+  return [...lexeme].slice(0, WORD_KEY_LENGTH).join('');
+}
+
+/** A transaction naming more products than this is logged as "anything changed" (its words would reach most answers anyway). */
+export const MAX_SCOPED_PRODUCTS = 500;
+
+/** Versions kept in `catalogue_changes` (and in each copy's log): an instance further behind drops every answer. */
+export const CHANGE_LOG_VERSIONS = 1000;
+
+/** The word keys and ASINs of products `ids` as stored now (one statement). Throws what the database throws. */
+async function scopeOfProducts(tx: Db | Tx, ids: readonly number[]): Promise<{ asins: string[]; words: string[] }> {
+  const result = await tx.execute(sql`
+    select array(select p.asin from products p where p.id = any(${`{${ids.join(',')}}`}::bigint[])) as asins,
+           array(select distinct left(l, ${WORD_KEY_LENGTH}) from products p cross join lateral unnest(tsvector_to_array(p.search_vector)) l
+                 where p.id = any(${`{${ids.join(',')}}`}::bigint[])) as words`);
+  const row = rowsOf<{ asins: string[] | null; words: string[] | null }>(result)[0];
+  return { asins: row?.asins ?? [], words: row?.words ?? [] };
+}
+
+/**
+ * What a transaction has changed so far: the products written, with the ASINs and word keys
+ * they had when first noted (before the write, when the writer notes first), or null for anything.
+ */
+interface PendingScope {
+  ids: Set<number>;
+  asins: Set<string>;
+  words: Set<string>;
+}
+
+/**
+ * Adds one to the stored version inside `tx` (or as its own statement on a plain handle) and
+ * answers the new number with what changed. Creates the row (version 1) on a database that has
+ * none. `scope` null (the default) logs "anything changed"; otherwise the products `scope.ids` are
+ * read again in the same statement, so the logged ASINs and word keys are those noted before the
+ * write plus those after it. The same statement logs the change in `catalogue_changes`, deletes log
+ * rows older than {@link CHANGE_LOG_VERSIONS} and sends `NOTIFY catalogue_version, '<number>'`
+ * ({@link CATALOGUE_VERSION_CHANNEL}), which PostgreSQL delivers to listeners only when the
+ * transaction commits, and never when it rolls back (PostgreSQL docs, NOTIFY). Throws what the
+ * database throws.
+ */
+export async function bumpCatalogueVersion(
+  tx: Db | Tx,
+  scope: { ids: readonly number[]; asins: readonly string[]; words: readonly string[] } | null = null,
+): Promise<{ version: number; scope: CatalogueChangeScope | null }> {
+  const ids = `{${(scope?.ids ?? []).join(',')}}`;
+  const scoped = scope !== null;
   const result = await tx.execute(sql`
     with bumped as (
       insert into site_settings (key, value, updated_at) values (${CATALOGUE_VERSION_KEY}, '1', now())
       on conflict (key) do update set value = (site_settings.value::bigint + 1)::text, updated_at = now()
       returning value
+    ),
+    scope as (
+      select case when ${scoped} then array(
+               select distinct a from (select unnest(${`{${(scope?.asins ?? []).map((a) => JSON.stringify(a)).join(',')}}`}::text[]) a
+                                       union all select p.asin from products p where p.id = any(${ids}::bigint[])) x order by a) end as asins,
+             case when ${scoped} then array(
+               select distinct w from (select unnest(${`{${(scope?.words ?? []).map((w) => JSON.stringify(w)).join(',')}}`}::text[]) w
+                                       union all select left(l, ${WORD_KEY_LENGTH}) from products p
+                                         cross join lateral unnest(tsvector_to_array(p.search_vector)) l
+                                       where p.id = any(${ids}::bigint[])) y order by w) end as words
+    ),
+    logged as (
+      insert into catalogue_changes (version, asins, words)
+      select bumped.value::bigint, scope.asins, scope.words from bumped, scope
+      on conflict (version) do update set asins = excluded.asins, words = excluded.words, created_at = now()
+    ),
+    pruned as (
+      delete from catalogue_changes where version <= (select value::bigint from bumped) - ${CHANGE_LOG_VERSIONS}
     )
-    select value, pg_notify(${CATALOGUE_VERSION_CHANNEL}, value) from bumped`);
-  return Number(rowsOf<{ value: string }>(result)[0]?.value ?? 0);
+    select bumped.value, scope.asins, scope.words, pg_notify(${CATALOGUE_VERSION_CHANNEL}, bumped.value) from bumped, scope`);
+  const row = rowsOf<{ value: string; asins: string[] | null; words: string[] | null }>(result)[0];
+  const logged = row?.asins && row.words ? { asins: row.asins, words: row.words } : null;
+  return { version: Number(row?.value ?? 0), scope: logged };
+}
+
+/**
+ * The changes logged for versions after `after` up to `upTo` (at most {@link CHANGE_LOG_VERSIONS}),
+ * oldest first; a version missing from the answer was pruned (or its transaction has not
+ * committed yet). Throws what the database throws.
+ */
+export async function readCatalogueChanges(
+  db: Db,
+  after: number,
+  upTo: number,
+): Promise<Array<{ version: number; scope: CatalogueChangeScope | null }>> {
+  const result = await db.execute(sql`
+    select version::text as version, asins, words from catalogue_changes
+    where version > ${after} and version <= ${upTo} order by version limit ${CHANGE_LOG_VERSIONS}`);
+  return rowsOf<{ version: string; asins: string[] | null; words: string[] | null }>(result).map((r) => ({
+    version: Number(r.version),
+    scope: r.asins && r.words ? { asins: r.asins, words: r.words } : null,
+  }));
 }
 
 /** The stored version; 0 when nothing has bumped it yet. Throws what the database throws. */
@@ -70,19 +174,27 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
   return row ? Number(row.value) : 0;
 }
 
+/** Where a {@link CatalogueVersion} reads the change log: {@link readCatalogueChanges}. */
+export type ChangeReader = (after: number, upTo: number) => Promise<Array<{ version: number; scope: CatalogueChangeScope | null }>>;
+
 /**
  * This process's copy of one database's version. `read` answers the stored number (a DB statement);
- * `now` is a monotonic clock in ms. The copy never goes down: a read that started before a local
- * bump committed cannot take it back.
+ * `readChanges` (optional) the logged changes between two versions; `now` is a monotonic clock in
+ * ms. The copy never goes down: a read that started before a local bump committed cannot take it
+ * back. It keeps the changes of the last {@link CHANGE_LOG_VERSIONS} versions it learnt, read
+ * before the copy moves on, so an answer cache that sees a new number can ask what changed
+ * ({@link changesBetween}).
  */
 export class CatalogueVersion {
   private value: number | null = null;
   private readAt = -Infinity;
   private reading: Promise<number> | null = null;
+  private readonly log = new Map<number, CatalogueChangeScope | null>();
 
   constructor(
     private readonly read: () => Promise<number>,
     private readonly now: () => number = () => performance.now(),
+    private readonly readChanges?: ChangeReader,
   ) {}
 
   /**
@@ -100,14 +212,70 @@ export class CatalogueVersion {
     return this.refresh();
   }
 
-  /** This process committed a write that bumped the stored version to `version`: use it at once. */
-  advanceTo(version: number): void {
+  /**
+   * This process committed a write that bumped the stored version to `version`: use it at once.
+   * `scope` is what that bump logged (undefined: not known, so a cache moving past it drops everything).
+   */
+  advanceTo(version: number, scope?: CatalogueChangeScope | null): void {
+    if (scope !== undefined) this.remember(version, scope);
     if (this.value === null || version > this.value) this.value = version;
+  }
+
+  /**
+   * Another instance announced `version` (NOTIFY): reads the stored version and the changes up to
+   * it now, after any read already under way (which may have started before that commit).
+   * Never rejects; a failed read leaves the copy to the next one.
+   */
+  announced(version: number): Promise<void> {
+    if (this.value !== null && version <= this.value) return Promise.resolve();
+    const after = this.reading ?? Promise.resolve(0);
+    return after
+      .catch(() => 0)
+      .then(() => (this.value !== null && version <= this.value ? this.value : this.refresh()))
+      .then(
+        () => {},
+        () => {},
+      );
+  }
+
+  /**
+   * What changed from version `from` to version `to` (each version after `from` up to `to`, oldest
+   * first), or null when any of them changed anything or is not known to this copy (every answer
+   * built before must then go).
+   */
+  changesBetween(from: number, to: number): CatalogueChangeScope[] | null {
+    if (to - from > CHANGE_LOG_VERSIONS) return null;
+    const scopes: CatalogueChangeScope[] = [];
+    for (let v = from + 1; v <= to; v += 1) {
+      const scope = this.log.get(v);
+      if (!scope) return null;
+      scopes.push(scope);
+    }
+    return scopes;
+  }
+
+  private remember(version: number, scope: CatalogueChangeScope | null): void {
+    this.log.set(version, scope);
+    if (this.log.size > CHANGE_LOG_VERSIONS) {
+      const oldest = this.log.keys().next().value as number;
+      this.log.delete(oldest);
+    }
   }
 
   private refresh(): Promise<number> {
     this.reading ??= this.read()
-      .then((stored) => {
+      .then(async (stored) => {
+        // Learn what changed before the copy moves on, so a cache never sees a number without its change.
+        if (this.readChanges && this.value !== null && stored > this.value && stored - this.value <= CHANGE_LOG_VERSIONS) {
+          const known = this.value;
+          const missing = [];
+          for (let v = known + 1; v <= stored; v += 1) if (!this.log.has(v)) missing.push(v);
+          if (missing.length > 0) {
+            for (const change of await this.readChanges(Math.min(...missing) - 1, stored)) {
+              if (!this.log.has(change.version)) this.remember(change.version, change.scope);
+            }
+          }
+        }
         this.advanceTo(stored);
         this.readAt = this.now();
         return this.value as number;
@@ -124,46 +292,83 @@ const versions = new WeakMap<Db, CatalogueVersion>();
 /** The one {@link CatalogueVersion} of this database handle in this process (created on first use). */
 export function catalogueVersionOf(db: Db): CatalogueVersion {
   let version = versions.get(db);
-  if (!version) versions.set(db, (version = new CatalogueVersion(() => readCatalogueVersion(db))));
+  if (!version)
+    versions.set(
+      db,
+      (version = new CatalogueVersion(
+        () => readCatalogueVersion(db),
+        undefined,
+        (after, upTo) => readCatalogueChanges(db, after, upTo),
+      )),
+    );
   return version;
 }
 
-/** Transactions opened by {@link catalogueTransaction}, and those of them that wrote. */
+/** Transactions opened by {@link catalogueTransaction}, and what those of them that wrote changed (null: anything). */
 const openTransactions = new WeakSet<object>();
-const changedTransactions = new WeakSet<object>();
+const changedTransactions = new WeakMap<object, PendingScope | null>();
 
 /**
  * Runs `work` in one transaction on `db`; when `work` noted a catalogue write
- * ({@link noteCatalogueWrite}), bumps the version as the transaction's last statement and, after
- * the commit, moves this process's copy on. Answers what `work` answers; rethrows what it throws
- * (everything rolled back, the version included, and the copy unchanged).
+ * ({@link noteCatalogueWrite}), bumps the version as the transaction's last statement, logging what
+ * the notes named, and, after the commit, moves this process's copy on with that change. Answers
+ * what `work` answers; rethrows what it throws (everything rolled back, the version and its log
+ * row included, and the copy unchanged).
  */
 export async function catalogueTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  let bumped: number | null = null;
+  let bumped: { version: number; scope: CatalogueChangeScope | null } | null = null;
   const result = await db.transaction(async (tx) => {
     openTransactions.add(tx);
     const answer = await work(tx);
-    if (changedTransactions.has(tx)) bumped = await bumpCatalogueVersion(tx);
+    if (changedTransactions.has(tx)) {
+      const pending = changedTransactions.get(tx) ?? null;
+      bumped = await bumpCatalogueVersion(tx, pending && { ids: [...pending.ids], asins: [...pending.asins], words: [...pending.words] });
+    }
     return answer;
   });
-  if (bumped !== null) catalogueVersionOf(db).advanceTo(bumped);
+  if (bumped !== null) {
+    const { version, scope } = bumped as { version: number; scope: CatalogueChangeScope | null };
+    catalogueVersionOf(db).advanceTo(version, scope);
+  }
   return result;
 }
 
 /**
- * Every writer of products or prices calls this with the handle it wrote through. Inside
- * {@link catalogueTransaction} it only marks the transaction (one bump at its end). On a plain `db`
- * (a write that already committed) it bumps at once and moves this process's copy on. In any other
+ * Every writer of products or prices calls this with the handle it wrote through. `productIds`
+ * names the products the write touches (decision 0046): cached answers that cannot hold them are
+ * kept. Without it (or with more than {@link MAX_SCOPED_PRODUCTS} in one transaction) the write may
+ * have changed anything and every cached answer is dropped: imports, deletes, anything that adds or
+ * removes products, or changes what is not a product's own row. A writer that may change a
+ * product's words (title, brand, category, features, active) notes **before** writing, so the log
+ * holds the words the product had as well as those it has (the bump reads them again).
+ *
+ * Inside {@link catalogueTransaction} it only marks the transaction (one bump at its end; a scoped
+ * note reads the products' ASINs and words the first time it names them). On a plain `db` (a write
+ * that already committed) it bumps at once and moves this process's copy on. In any other
  * transaction it bumps inside it; this process then sees the bump on its next read of the stored
  * version (about a second later), because it cannot know when that transaction commits.
  */
-export async function noteCatalogueWrite(handle: Db | Tx): Promise<void> {
+export async function noteCatalogueWrite(handle: Db | Tx, productIds?: readonly number[]): Promise<void> {
   if (openTransactions.has(handle)) {
-    changedTransactions.add(handle);
+    const pending = changedTransactions.has(handle) ? (changedTransactions.get(handle) ?? null) : undefined;
+    if (pending === null) return; // already "anything"
+    if (productIds === undefined || (pending?.ids.size ?? 0) + productIds.length > MAX_SCOPED_PRODUCTS) {
+      changedTransactions.set(handle, null);
+      return;
+    }
+    const next = pending ?? { ids: new Set<number>(), asins: new Set<string>(), words: new Set<string>() };
+    const fresh = productIds.filter((id) => !next.ids.has(id));
+    if (fresh.length > 0) {
+      const before = await scopeOfProducts(handle, fresh);
+      for (const id of fresh) next.ids.add(id);
+      for (const a of before.asins) next.asins.add(a);
+      for (const w of before.words) next.words.add(w);
+    }
+    changedTransactions.set(handle, next);
     return;
   }
-  const version = await bumpCatalogueVersion(handle);
-  versions.get(handle as Db)?.advanceTo(version);
+  const { version, scope } = await bumpCatalogueVersion(handle);
+  versions.get(handle as Db)?.advanceTo(version, scope);
 }
 
 /** How long the listener waits before connecting again after losing its connection, ms (doubling up to the maximum). */
@@ -218,8 +423,8 @@ export function listenForCatalogueBumps(
       if (message.channel !== CATALOGUE_VERSION_CHANNEL) return;
       const announced = Number(message.payload);
       if (!Number.isSafeInteger(announced)) return;
-      version.advanceTo(announced);
-      opts.onBump?.(announced);
+      // The number alone says nothing of what changed: read it with its logged change.
+      void version.announced(announced).then(() => opts.onBump?.(announced));
     });
     next.on('error', (error) => {
       if (client === next) client = null;

@@ -5,7 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createJsonAnswerCache, sendJson, toJsonAnswer, VersionedCache, type JsonAnswer } from './answer-cache';
+import {
+  createJsonAnswerCache,
+  sendJson,
+  toJsonAnswer,
+  VersionedCache,
+  type AnswerDependencies,
+  type CacheEntryLife,
+  type ChangeScope,
+  type JsonAnswer,
+} from './answer-cache';
 
 /** A version source the test moves by hand. */
 function versions(start = 1) {
@@ -25,6 +34,114 @@ describe('VersionedCache', () => {
     version.value = 2;
     expect(await cache.get('a', produce)).toBe('answer 3');
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 3, entries: 1, version: 2 });
+  });
+
+  describe('changes that name what they changed (decision 0046)', () => {
+    /** A version source with a change log the test writes: version → scope, null = anything. */
+    function logged(start = 1) {
+      const log = new Map<number, ChangeScope | null>();
+      const source = {
+        value: start,
+        current: async () => source.value,
+        changesBetween: (from: number, to: number) => {
+          const scopes: ChangeScope[] = [];
+          for (let v = from + 1; v <= to; v += 1) {
+            const scope = log.get(v);
+            if (!scope) return null;
+            scopes.push(scope);
+          }
+          return scopes;
+        },
+        change: (scope: ChangeScope | null) => {
+          source.value += 1;
+          log.set(source.value, scope);
+        },
+      };
+      return source;
+    }
+    const kettleSearch = { asins: ['B0KETTLE01'], words: ['kett', 'blac'] };
+    const toasterSearch = { asins: ['B0TOASTR01'], words: ['toas'] };
+
+    async function filled(version: ReturnType<typeof logged>) {
+      const cache = new VersionedCache<string>(version, { maxEntries: 10, maxBytes: 1000 }, (v) => v.length);
+      let built = 0;
+      const build = (deps: AnswerDependencies | null) => async (life: CacheEntryLife) => {
+        if (deps) life.dependsOn(deps);
+        built += 1;
+        return `answer ${built}`;
+      };
+      await cache.get('kettle', build(kettleSearch));
+      await cache.get('toaster', build(toasterSearch));
+      await cache.get('listing', build(null));
+      return { cache, build, built: () => built };
+    }
+
+    it('keeps the answers a change cannot reach and drops those it can, and those that declared nothing', async () => {
+      const version = logged();
+      const { cache, build } = await filled(version);
+      // A toaster's price changed: its own ASIN and words.
+      version.change({ asins: ['B0TOASTR02'], words: ['toas', 'slot', '2'] });
+      expect(await cache.get('kettle', build(kettleSearch))).toBe('answer 1');
+      expect(await cache.get('toaster', build(toasterSearch))).toBe('answer 4');
+      expect(await cache.get('listing', build(null))).toBe('answer 5');
+      expect(cache.stats()).toMatchObject({ dropped: 2 });
+    });
+
+    it('drops an answer that shows a changed product even when no word is shared', async () => {
+      const version = logged();
+      const { cache, build } = await filled(version);
+      version.change({ asins: ['B0KETTLE01'], words: ['zzzz'] });
+      expect(await cache.get('kettle', build(kettleSearch))).toBe('answer 4');
+      expect(await cache.get('toaster', build(toasterSearch))).toBe('answer 2');
+    });
+
+    it('matches word keys when one is a prefix of the other (prefix terms, stems that end apart)', async () => {
+      const version = logged();
+      const { cache, build } = await filled(version);
+      version.change({ asins: ['B0OTHER001'], words: ['ket'] }); // a shorter lexeme key
+      expect(await cache.get('kettle', build(kettleSearch))).toBe('answer 4');
+      const prefixSearch = { asins: [], words: ['to'] }; // "to" typed as a prefix
+      await cache.get('to-prefix', build(prefixSearch));
+      version.change({ asins: ['B0OTHER002'], words: ['toas'] });
+      expect(await cache.get('to-prefix', build(prefixSearch))).toBe('answer 6');
+    });
+
+    it('drops everything after a change of anything, or a step it does not know', async () => {
+      const version = logged();
+      const { cache, build } = await filled(version);
+      version.change(null);
+      expect(await cache.get('toaster', build(toasterSearch))).toBe('answer 4');
+      await cache.get('kettle', build(kettleSearch));
+      version.value += 1; // a version with nothing logged
+      expect(await cache.get('toaster', build(toasterSearch))).toBe('answer 6');
+      // A source without a change log: every new version drops every entry, as before.
+      const plain = versions();
+      const cache2 = new VersionedCache<string>(plain, { maxEntries: 10, maxBytes: 1000 }, (v) => v.length);
+      await cache2.get('k', build(kettleSearch));
+      plain.value = 2;
+      expect(await cache2.get('k', build(kettleSearch))).toBe('answer 8');
+    });
+
+    it('does not store an answer a change committed while it was being built can reach', async () => {
+      const version = logged();
+      const cache = new VersionedCache<string>(version, { maxEntries: 10, maxBytes: 1000 }, (v) => v.length);
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const slow = (deps: AnswerDependencies, value: string) => async (life: CacheEntryLife) => {
+        life.dependsOn(deps);
+        await gate;
+        return value;
+      };
+      const kettle = cache.get('kettle', slow(kettleSearch, 'old kettle'));
+      const toaster = cache.get('toaster', slow(toasterSearch, 'old toaster'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      version.change({ asins: ['B0KETTLE09'], words: ['kett'] });
+      await cache.get('other', async () => 'moves the cache on');
+      release();
+      expect([await kettle, await toaster]).toEqual(['old kettle', 'old toaster']);
+      expect(await cache.get('kettle', async () => 'new kettle')).toBe('new kettle');
+      expect(await cache.get('toaster', async () => 'new toaster')).toBe('old toaster');
+    });
   });
 
   it('shares one computation between concurrent misses of one key', async () => {
@@ -107,7 +224,7 @@ describe('createJsonAnswerCache and sendJson', () => {
     expect(JSON.parse(String(brotliDecompressSync(answer.br as Buffer)))).toEqual(big);
     expect(JSON.parse(String(gunzipSync(answer.gzip as Buffer)))).toEqual(big);
     expect(await answers.get('k', async () => ({ other: true }))).toBe(answer);
-    const size = answer.json.length + (answer.br as Buffer).length + (answer.gzip as Buffer).length + '1\u0000k'.length;
+    const size = answer.json.length + (answer.br as Buffer).length + (answer.gzip as Buffer).length + 'k'.length;
     expect(answers.stats().bytes).toBe(size);
     const small = (await answers.get('small', async () => ({ total: 1 }))) as JsonAnswer;
     expect(small).toMatchObject({ br: null, gzip: null });

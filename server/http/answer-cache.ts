@@ -4,9 +4,12 @@
  * (server/catalogue-version.ts) plus a key the caller builds from the *normalised* request, so:
  * - a hit costs no database statement and, for JSON answers, no serialisation and no compression
  *   (the stored value is the serialised body as a Buffer plus its brotli and gzip forms, sent as is);
- * - every import, price write or other catalogue write (each bumps the version) invalidates every
- *   entry at once: the first request after it sees the new number, drops the old entries and
- *   builds a fresh answer. There is no TTL to tune; an answer may only set its own deadline
+ * - every import, price write or other catalogue write (each bumps the version) invalidates the
+ *   entries it can reach: the first request after it sees the new number, drops those entries and
+ *   builds them afresh. An entry that said what it depends on (`life.dependsOn`: the ASINs it
+ *   shows, the word keys of the terms that retrieved it) survives a change the version source
+ *   logged as touching other products whose words it does not share (decision 0046); every other
+ *   entry, and every entry after a change logged as "anything", goes. There is no TTL to tune; an answer may only set its own deadline
  *   (`entry.expiresAt(ms)` in `produce`): an answer showing Amazon prices is not served once the
  *   first of them passes the licence's 24 hours (docs/decisions/0014-amazon-data-24h.md), even
  *   when no write bumps the version;
@@ -39,10 +42,33 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** What one version step changed (server/catalogue-version.ts CatalogueChangeScope): ASINs and word keys. */
+export interface ChangeScope {
+  asins: readonly string[];
+  words: readonly string[];
+}
+
 /** Where the cache reads the catalogue version; {@link CatalogueVersion} in server/catalogue-version.ts. */
 export interface VersionSource {
   /** The current version; rejects when it cannot be read (the request then fails as a 500). */
   current(): Promise<number>;
+  /**
+   * What changed from `from` to `to`, one scope per version, or null when anything may have
+   * changed or a step is not known. A source without it drops every entry at every new version.
+   */
+  changesBetween?(from: number, to: number): readonly ChangeScope[] | null;
+}
+
+/**
+ * What a cached answer is built from, beyond its key (decision 0046): the products it shows or is
+ * about (`asins`) and the word keys (server/catalogue-version.ts `wordKey`) of every search term
+ * that chose which products it holds (`words`). It must hold every product whose change could
+ * change the answer: for a keyword search, any product that could match its terms names one of
+ * them. Answers that read the whole catalogue (listings, totals, a dictionary lookup) declare none.
+ */
+export interface AnswerDependencies {
+  asins: readonly string[];
+  words: readonly string[];
 }
 
 export interface VersionedCacheLimits {
@@ -59,12 +85,57 @@ export interface VersionedCacheLimits {
  */
 export interface CacheEntryLife {
   expiresAt(epochMs: number): void;
+  /**
+   * The answer changes only when a product of `deps` changes or a product with one of its words
+   * does; the last call wins. Never called: any catalogue change drops the entry.
+   */
+  dependsOn(deps: AnswerDependencies): void;
 }
 
 interface Stored<V> {
   value: V;
   /** Epoch ms after which the entry is not served; Infinity = until the version changes. */
   expiresAtMs: number;
+  /** What the answer is built from; null = anything in the catalogue. */
+  deps: AnswerDependencies | null;
+}
+
+/** The changes of some version steps, indexed for {@link reaches}. */
+interface Reach {
+  asins: Set<string>;
+  /** The changed word keys. */
+  words: Set<string>;
+  /** Every prefix (1 character up) of every changed word key. */
+  prefixes: Set<string>;
+}
+
+function reachOf(scopes: readonly ChangeScope[]): Reach {
+  const reach: Reach = { asins: new Set(), words: new Set(), prefixes: new Set() };
+  for (const scope of scopes) {
+    for (const asin of scope.asins) reach.asins.add(asin);
+    for (const word of scope.words) {
+      reach.words.add(word);
+      const chars = [...word];
+      for (let n = 1; n <= chars.length; n += 1) reach.prefixes.add(chars.slice(0, n).join(''));
+    }
+  }
+  return reach;
+}
+
+/**
+ * Whether changes `reach` can change an answer built from `deps`: it holds a changed product, or one
+ * of its word keys and a changed one are equal or one is a prefix of the other (a prefix term
+ * matches longer lexemes; stems may differ in their endings). Null deps: always.
+ */
+function reaches(reach: Reach, deps: AnswerDependencies | null): boolean {
+  if (deps === null) return true;
+  for (const asin of deps.asins) if (reach.asins.has(asin)) return true;
+  for (const word of deps.words) {
+    if (reach.prefixes.has(word)) return true;
+    const chars = [...word];
+    for (let n = 1; n < chars.length; n += 1) if (reach.words.has(chars.slice(0, n).join(''))) return true;
+  }
+  return false;
 }
 
 /** What the cache has done since it was created (for tests and diagnostics). */
@@ -75,6 +146,9 @@ export interface VersionedCacheStats {
   bytes: number;
   /** The version the entries belong to, or null before the first request. */
   version: number | null;
+  /** Entries dropped by a change that reached them, and entries kept across one, since creation. */
+  dropped: number;
+  kept: number;
 }
 
 /**
@@ -87,6 +161,8 @@ export class VersionedCache<V extends NonNullable<unknown>> {
   private version: number | null = null;
   private hits = 0;
   private misses = 0;
+  private dropped = 0;
+  private kept = 0;
 
   /**
    * `sizeOf` answers a value's size in bytes (at least 1); `nowMs` is the clock entry deadlines are
@@ -107,45 +183,82 @@ export class VersionedCache<V extends NonNullable<unknown>> {
 
   /**
    * The value for `key` under the current catalogue version: stored, or computed by `produce` once
-   * (concurrent callers of the same key wait for the same computation) and stored unless null or
-   * already past the deadline `produce` gave (`life.expiresAt`); a stored entry past its deadline
-   * is dropped and built again. Rejects with what `produce` or the version read throws; a failure
-   * is never stored.
+   * (concurrent callers of the same key and version wait for the same computation) and stored
+   * unless null, already past the deadline `produce` gave (`life.expiresAt`) or reached by a change
+   * committed while it was built; a stored entry past its deadline is dropped and built again.
+   * Rejects with what `produce` or the version read throws; a failure is never stored.
    */
   async get(key: string, produce: (life: CacheEntryLife) => Promise<V | null>): Promise<V | null> {
     const version = await this.versions.current();
-    if (version !== this.version) {
-      // A new catalogue: every entry is stale. (Answers still being built under the old number
-      // are stored under it and never read again; the LRU bound drops them.)
-      if (this.version !== null && version > this.version) this.lru.clear();
-      if (this.version === null || version > this.version) this.version = version;
+    if (this.version === null) this.version = version;
+    else if (version > this.version) {
+      this.dropReached(this.versions.changesBetween?.(this.version, version) ?? null);
+      this.version = version;
     }
-    const full = `${version}\u0000${key}`;
-    const stored = this.lru.get(full);
+    const stored = version === this.version ? this.lru.get(key) : undefined;
     if (stored !== undefined && stored.expiresAtMs > this.nowMs()) {
       this.hits += 1;
       return stored.value;
     }
-    if (stored !== undefined) this.lru.delete(full);
+    if (stored !== undefined) this.lru.delete(key);
     this.misses += 1;
-    let pending = this.inflight.get(full);
+    const flight = `${version}\u0000${key}`;
+    let pending = this.inflight.get(flight);
     if (!pending) {
       let expiresAtMs = Number.POSITIVE_INFINITY;
-      const life: CacheEntryLife = { expiresAt: (ms) => void (expiresAtMs = Math.min(expiresAtMs, ms)) };
+      let deps: AnswerDependencies | null = null;
+      const life: CacheEntryLife = {
+        expiresAt: (ms) => void (expiresAtMs = Math.min(expiresAtMs, ms)),
+        dependsOn: (d) => void (deps = d),
+      };
       pending = produce(life)
         .then((value) => {
-          if (value !== null && value !== undefined && expiresAtMs > this.nowMs()) this.lru.set(full, { value, expiresAtMs });
+          if (value !== null && value !== undefined && expiresAtMs > this.nowMs() && this.stillCurrent(version, deps))
+            this.lru.set(key, { value, expiresAtMs, deps });
           return value ?? null;
         })
-        .finally(() => this.inflight.delete(full));
-      this.inflight.set(full, pending);
+        .finally(() => this.inflight.delete(flight));
+      this.inflight.set(flight, pending);
     }
     return pending;
   }
 
+  /** Drops the entries the changes `scopes` reach (null: every entry). */
+  private dropReached(scopes: readonly ChangeScope[] | null): void {
+    if (scopes === null) {
+      this.dropped += this.lru.size;
+      this.lru.clear();
+      return;
+    }
+    const reach = reachOf(scopes);
+    const gone: string[] = [];
+    this.lru.forEach((stored, key) => {
+      if (reaches(reach, stored.deps)) gone.push(key);
+    });
+    for (const key of gone) this.lru.delete(key);
+    this.dropped += gone.length;
+    this.kept += this.lru.size;
+  }
+
+  /** Whether an answer built under `builtAt` with `deps` still holds at the cache's version. */
+  private stillCurrent(builtAt: number, deps: AnswerDependencies | null): boolean {
+    if (this.version === null || builtAt === this.version) return true;
+    if (builtAt > this.version) return false;
+    const scopes = this.versions.changesBetween?.(builtAt, this.version) ?? null;
+    return scopes !== null && !reaches(reachOf(scopes), deps);
+  }
+
   /** Counts and sizes so far. */
   stats(): VersionedCacheStats {
-    return { hits: this.hits, misses: this.misses, entries: this.lru.size, bytes: this.lru.calculatedSize, version: this.version };
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      entries: this.lru.size,
+      bytes: this.lru.calculatedSize,
+      version: this.version,
+      dropped: this.dropped,
+      kept: this.kept,
+    };
   }
 }
 

@@ -275,6 +275,9 @@ export async function editProduct(
   }
   if (Object.keys(changed).length > 0) {
     await catalogueTransaction(db, async (tx) => {
+      // Named before the write, so the change logged holds the words the product had and has
+      // (decision 0046): cached searches for its old title and its new one are dropped, others kept.
+      await noteCatalogueWrite(tx, [before.id]);
       await updateProductDetails(tx, before.id, details, now);
       if (newPrice !== undefined) {
         const listPricePence = before.listPricePence;
@@ -298,7 +301,6 @@ export async function editProduct(
           now,
         );
       }
-      await noteCatalogueWrite(tx);
       if (Object.keys(edited).length > 0)
         await recordAdminAction(tx, { adminId, action: 'products.edit', target: asin, detail: { changed: edited } }, now);
       if (details.isActive !== undefined)

@@ -4,8 +4,9 @@
  * import and the price check both record what they saw through here, inside their own transaction.
  * Money in integer pence; times are the caller's clock.
  *
- * Every writer here notes the write for the catalogue version (server/catalogue-version.ts), so
- * cached answers built from the old prices are dropped: run them inside `catalogueTransaction`.
+ * Every writer here notes the write for the catalogue version (server/catalogue-version.ts), naming
+ * the products it writes, so cached answers that can hold them are dropped and the others kept
+ * (decision 0046): run them inside `catalogueTransaction`. A price write changes no product's words.
  */
 import type { Db, Tx } from '../../db/client';
 import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
@@ -52,7 +53,10 @@ export async function recordPrices(
   opts: { statsStored?: ReadonlySet<number> } = {},
 ): Promise<Map<number, number>> {
   if (changes.length === 0) return new Map();
-  await noteCatalogueWrite(tx);
+  await noteCatalogueWrite(
+    tx,
+    changes.map((c) => c.productId),
+  );
   const ids = await insertObservations(tx, changes);
   const stored = opts.statsStored;
   const stale = stored ? [...ids.keys()].filter((id) => !stored.has(id)) : [...ids.keys()];
@@ -66,7 +70,7 @@ export async function recordPrices(
  */
 export async function refreshProductStats(tx: Db | Tx, productIds: readonly number[], now: Date): Promise<number> {
   if (productIds.length === 0) return 0;
-  await noteCatalogueWrite(tx);
+  await noteCatalogueWrite(tx, productIds);
   return refreshStats(tx, productIds, now);
 }
 
@@ -78,7 +82,10 @@ export async function refreshProductStats(tx: Db | Tx, productIds: readonly numb
  */
 export async function confirmPrices(tx: Db | Tx, touches: readonly PriceConfirmation[]): Promise<void> {
   if (touches.length === 0) return;
-  await noteCatalogueWrite(tx);
+  await noteCatalogueWrite(
+    tx,
+    touches.map((t) => t.productId),
+  );
   await confirmPriceAsOf(tx, touches);
 }
 
@@ -99,7 +106,10 @@ export async function setProductStock(tx: Db | Tx, rows: ReadonlyArray<{ product
  */
 export async function setProductPrices(tx: Db | Tx, updates: readonly ProductPriceUpdate[], now: Date): Promise<void> {
   if (updates.length === 0) return;
-  await noteCatalogueWrite(tx);
+  await noteCatalogueWrite(
+    tx,
+    updates.map((u) => u.productId),
+  );
   await updateProductPrices(tx, updates, now);
 }
 

@@ -26,6 +26,7 @@ import {
   normaliseCriteria,
   planSearch,
   productDetail,
+  searchAnswerDependencies,
   searchAnswerKey,
   searchProducts,
   suggestionsAnswerKey,
@@ -106,10 +107,18 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       const body = await answers.get(`search:${searchAnswerKey(criteria, plan)}`, (life) =>
         plan.query === null
           ? build(life)
-          : keywordLane(() => build(life)).catch((error: unknown) => {
-              // Dropped from the queue by the stop (preClose above), never started.
-              throw error instanceof Error && error.name === 'AbortError' ? new ServerStoppingError() : error;
-            }),
+          : keywordLane(() => build(life)).then(
+              (answer) => {
+                // Kept across changes to products it cannot hold (decision 0046).
+                const deps = searchAnswerDependencies(plan, answer);
+                if (deps) life.dependsOn(deps);
+                return answer;
+              },
+              (error: unknown) => {
+                // Dropped from the queue by the stop (preClose above), never started.
+                throw error instanceof Error && error.name === 'AbortError' ? new ServerStoppingError() : error;
+              },
+            ),
       );
       return sendJson(request, reply, body as JsonAnswer);
     },
@@ -152,9 +161,11 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       const { asin } = request.params;
       const now = deps.clock();
       const minute = Math.floor(now.getTime() / PRODUCT_PAGE_BUCKET_MS);
-      const body = await answers.get(`product:${asin}:${minute}`, (life) =>
-        withPriceView(now, life, (view) => productDetail(db, tag, asin, now, view)),
-      );
+      const body = await answers.get(`product:${asin}:${minute}`, (life) => {
+        // The page shows this product and its own history only (decision 0046).
+        life.dependsOn({ asins: [asin], words: [] });
+        return withPriceView(now, life, (view) => productDetail(db, tag, asin, now, view));
+      });
       return body ? sendJson(request, reply, body) : reply.status(404).send(notFound(asin));
     },
   );

@@ -14,6 +14,8 @@ import type {
   Suggestion,
 } from '../../../common/api/products.schema';
 import type { Db } from '../../db/client';
+import { wordKey } from '../../catalogue-version';
+import type { AnswerDependencies } from '../../http/answer-cache';
 import { amazonFreshSince } from './amazon-licence.rules';
 import { buildPrefixTsquery } from './prefix-tsquery';
 import {
@@ -318,6 +320,25 @@ export function normaliseCriteria(criteria: ParsedSearchCriteria): ParsedSearchC
 export function searchAnswerKey(criteria: ParsedSearchCriteria, plan: SearchPlan = planSearch(normaliseCriteria(criteria))): string {
   const { filter, order } = plan;
   return JSON.stringify([filter, order, criteria.page, criteria.itemCount]);
+}
+
+/**
+ * What a search answer depends on (decision 0046), or null when any catalogue change may change it:
+ * a keyword search that found products without repairing or loosening its words depends only on
+ * the products it shows and on the word keys ({@link wordKey}) of every word of its tsqueries (the
+ * retrieved set is the products naming its head term; the rest only rank and filter them), so a
+ * change to other products whose words share none of those keys cannot reach it. Listings without
+ * keywords, searches that found nothing (a repair reads the whole dictionary) and answers that
+ * repaired or loosened their words return null.
+ */
+export function searchAnswerDependencies(plan: SearchPlan, answer: SearchResponse): AnswerDependencies | null {
+  const text = plan.filter.text;
+  if (plan.query === null || text === null || answer.total === 0) return null;
+  if (answer.didYouMean || answer.relaxedFrom || answer.showingResultsFor || answer.nearestCategory) return null;
+  const words = new Set<string>();
+  for (const tsquery of [text.match, text.all, text.any])
+    for (const word of tsquery.match(/[\p{L}\p{N}]+/gu) ?? []) words.add(wordKey(word));
+  return { asins: answer.products.map((p) => p.asin), words: [...words] };
 }
 
 /**
