@@ -2,8 +2,8 @@
  * The catalogue version (issue 7; docs/decisions/0006-answer-cache.md): one whole number, stored in
  * the database, that grows whenever anything a shopper's answer is built from changes — products
  * (an import, the demo seed) or prices (a price check that writes a price or an "as of" time, the
- * 30-day statistics and trending scores). Answer caches key their entries with it
- * (server/http/answer-cache.ts), so a bump invalidates every cached answer at once.
+ * 30-day statistics and trending scores). Answer caches follow it (server/http/answer-cache.ts):
+ * a bump drops the cached answers its logged change can reach, or every one (decision 0046).
  *
  * Rules that keep cached answers from ever outliving the data they were built from:
  * - **Stored in the database** (row `catalogue_version` of `site_settings`, the number as text), so
@@ -75,8 +75,14 @@ export function wordKey(lexeme: string): string {
 /** A transaction naming more products than this is logged as "anything changed" (its words would reach most answers anyway). */
 export const MAX_SCOPED_PRODUCTS = 500;
 
-/** Versions kept in `catalogue_changes` (and in each copy's log): an instance further behind drops every answer. */
-export const CHANGE_LOG_VERSIONS = 1000;
+/** Versions kept in `catalogue_changes` (a few hours of minute-by-minute price checks). */
+export const CHANGE_LOG_VERSIONS = 200;
+
+/**
+ * Versions whose changes each copy keeps in memory (a scope of a 100-product price check holds
+ * about 900 strings); a cache further behind its copy than this drops every answer.
+ */
+export const MEMORY_LOG_VERSIONS = 64;
 
 /** The word keys and ASINs of products `ids` as stored now (one statement). Throws what the database throws. */
 async function scopeOfProducts(tx: Db | Tx, ids: readonly number[]): Promise<{ asins: string[]; words: string[] }> {
@@ -181,7 +187,7 @@ export type ChangeReader = (after: number, upTo: number) => Promise<Array<{ vers
  * This process's copy of one database's version. `read` answers the stored number (a DB statement);
  * `readChanges` (optional) the logged changes between two versions; `now` is a monotonic clock in
  * ms. The copy never goes down: a read that started before a local bump committed cannot take it
- * back. It keeps the changes of the last {@link CHANGE_LOG_VERSIONS} versions it learnt, read
+ * back. It keeps the changes of the last {@link MEMORY_LOG_VERSIONS} versions it learnt, read
  * before the copy moves on, so an answer cache that sees a new number can ask what changed
  * ({@link changesBetween}).
  */
@@ -244,7 +250,7 @@ export class CatalogueVersion {
    * built before must then go).
    */
   changesBetween(from: number, to: number): CatalogueChangeScope[] | null {
-    if (to - from > CHANGE_LOG_VERSIONS) return null;
+    if (to - from > MEMORY_LOG_VERSIONS) return null;
     const scopes: CatalogueChangeScope[] = [];
     for (let v = from + 1; v <= to; v += 1) {
       const scope = this.log.get(v);
@@ -256,7 +262,7 @@ export class CatalogueVersion {
 
   private remember(version: number, scope: CatalogueChangeScope | null): void {
     this.log.set(version, scope);
-    if (this.log.size > CHANGE_LOG_VERSIONS) {
+    if (this.log.size > MEMORY_LOG_VERSIONS) {
       const oldest = this.log.keys().next().value as number;
       this.log.delete(oldest);
     }
@@ -266,7 +272,7 @@ export class CatalogueVersion {
     this.reading ??= this.read()
       .then(async (stored) => {
         // Learn what changed before the copy moves on, so a cache never sees a number without its change.
-        if (this.readChanges && this.value !== null && stored > this.value && stored - this.value <= CHANGE_LOG_VERSIONS) {
+        if (this.readChanges && this.value !== null && stored > this.value && stored - this.value <= MEMORY_LOG_VERSIONS) {
           const known = this.value;
           const missing = [];
           for (let v = known + 1; v <= stored; v += 1) if (!this.log.has(v)) missing.push(v);

@@ -189,6 +189,14 @@ export class VersionedCache<V extends NonNullable<unknown>> {
    * Rejects with what `produce` or the version read throws; a failure is never stored.
    */
   async get(key: string, produce: (life: CacheEntryLife) => Promise<V | null>): Promise<V | null> {
+    return (await this.lookup(key, produce)).value;
+  }
+
+  /**
+   * {@link get}, saying as well whether the value came from a stored entry (`hit`) or had to be
+   * built (by this call or by a concurrent one it waited for).
+   */
+  async lookup(key: string, produce: (life: CacheEntryLife) => Promise<V | null>): Promise<{ value: V | null; hit: boolean }> {
     const version = await this.versions.current();
     if (this.version === null) this.version = version;
     else if (version > this.version) {
@@ -198,7 +206,7 @@ export class VersionedCache<V extends NonNullable<unknown>> {
     const stored = version === this.version ? this.lru.get(key) : undefined;
     if (stored !== undefined && stored.expiresAtMs > this.nowMs()) {
       this.hits += 1;
-      return stored.value;
+      return { value: stored.value, hit: true };
     }
     if (stored !== undefined) this.lru.delete(key);
     this.misses += 1;
@@ -220,7 +228,7 @@ export class VersionedCache<V extends NonNullable<unknown>> {
         .finally(() => this.inflight.delete(flight));
       this.inflight.set(flight, pending);
     }
-    return pending;
+    return { value: await pending, hit: false };
   }
 
   /** Drops the entries the changes `scopes` reach (null: every entry). */
@@ -291,6 +299,12 @@ export function toJsonAnswer(answer: unknown): JsonAnswer {
   };
 }
 
+/** A serialised answer (null: none, e.g. a 404) and whether it came from a stored entry. */
+export interface CachedJson {
+  answer: JsonAnswer | null;
+  cache: 'hit' | 'miss';
+}
+
 /** Serialised JSON answers by normalised request. */
 export type JsonAnswerCache = ReturnType<typeof createJsonAnswerCache>;
 
@@ -304,13 +318,22 @@ export function createJsonAnswerCache(
   nowMs: () => number = Date.now,
 ) {
   const cache = new VersionedCache<JsonAnswer>(versions, limits, (a) => a.json.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0), nowMs);
+  const lookup = async (key: string, produce: (life: CacheEntryLife) => Promise<unknown>): Promise<CachedJson> => {
+    const { value, hit } = await cache.lookup(key, async (life) => {
+      const answer = await produce(life);
+      return answer === null || answer === undefined ? null : toJsonAnswer(answer);
+    });
+    return { answer: value, cache: hit ? 'hit' : 'miss' };
+  };
   return {
     /** The serialised answer for `key`; see {@link VersionedCache.get} (`life` sets the entry's deadline). */
-    get: (key: string, produce: (life: CacheEntryLife) => Promise<unknown>): Promise<JsonAnswer | null> =>
-      cache.get(key, async (life) => {
-        const answer = await produce(life);
-        return answer === null || answer === undefined ? null : toJsonAnswer(answer);
-      }),
+    get: async (key: string, produce: (life: CacheEntryLife) => Promise<unknown>): Promise<JsonAnswer | null> =>
+      (await lookup(key, produce)).answer,
+    /**
+     * The serialised answer for `key` and where it came from: `hit` (a stored entry) or `miss` (built
+     * now), for {@link sendJson}'s X-Answer-Cache header.
+     */
+    lookup: async (key: string, produce: (life: CacheEntryLife) => Promise<unknown>): Promise<CachedJson> => lookup(key, produce),
     stats: () => cache.stats(),
   };
 }
@@ -318,14 +341,20 @@ export function createJsonAnswerCache(
 /** The encodings offered, best first, as in server/app.ts; @fastify/compress negotiates the same way. */
 const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
 
+/** The response header that says whether an answer came from the answer cache: `hit` or `miss`. */
+export const ANSWER_CACHE_HEADER = 'x-answer-cache';
+
 /**
  * Sends a cached answer as is: the brotli or gzip form when the request's Accept-Encoding takes one
  * (RFC 9110 §12.5.3, q-values honoured; `*` and `x-gzip` read as gzip, as @fastify/compress does)
  * and no `x-no-compression` header asks otherwise, else the plain JSON. No serializer runs, and
- * @fastify/compress leaves a body that already has a Content-Encoding alone.
+ * @fastify/compress leaves a body that already has a Content-Encoding alone. With `cache` (from
+ * `lookup`), sets {@link ANSWER_CACHE_HEADER} (as CDNs' X-Cache does), so an operator's proxy log
+ * or a bench can count hits; it names no data.
  */
-export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer): FastifyReply {
+export function sendJson(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer, cache?: CachedJson['cache']): FastifyReply {
   reply.type('application/json; charset=utf-8');
+  if (cache) reply.header(ANSWER_CACHE_HEADER, cache);
   if (answer.br === null || answer.gzip === null) return reply.send(answer.json);
   reply.header('vary', 'accept-encoding');
   const accept = request.headers['accept-encoding'];

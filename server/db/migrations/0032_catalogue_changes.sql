@@ -4,7 +4,7 @@
 -- bump's own statement (server/catalogue-version.ts) in the writer's transaction: `asins` and
 -- `words` null = anything may have changed (an import, a delete: every answer is dropped);
 -- otherwise the ASINs of the products written and the word keys (the first four letters of each
--- search lexeme, before and after the write) an answer is matched against. Rows more than 1,000
+-- search lexeme, before and after the write) an answer is matched against. Rows more than 200
 -- versions old are deleted by the bump; an instance further behind than that drops everything.
 CREATE TABLE "catalogue_changes" (
   "version" bigint PRIMARY KEY NOT NULL,

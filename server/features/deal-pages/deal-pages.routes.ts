@@ -59,12 +59,12 @@ export async function dealPagesRoutes(app: App, deps: AppDeps): Promise<void> {
     },
     async (request, reply) => {
       const preset = request.query.preset;
-      const body = await caches.answers.get(`top-saving:${preset ?? '*'}`, (life) =>
+      const { answer: body, cache } = await caches.answers.lookup(`top-saving:${preset ?? '*'}`, (life) =>
         withPriceView(deps.clock(), life, (view) =>
           topSaving(db, caches, deps.env.AFFILIATE_TAG, preset ? DEAL_PRESET_SCOPES[preset] : null, view),
         ),
       );
-      return sendJson(request, reply, body as JsonAnswer);
+      return sendJson(request, reply, body as JsonAnswer, cache);
     },
   );
 }

@@ -29,15 +29,15 @@ export async function dealsRoutes(app: App, deps: AppDeps): Promise<void> {
   const keyOf = (q: { category?: string; page: number; itemCount: number }) => `${q.category ?? '*'}:${q.page}:${q.itemCount}`;
 
   app.get('/api/deals', options, async (request, reply) => {
-    const body = await answers.get(`deals:${keyOf(request.query)}`, (life) =>
+    const { answer: body, cache } = await answers.lookup(`deals:${keyOf(request.query)}`, (life) =>
       withPriceView(deps.clock(), life, (view) => listTodaysDeals(db, counts, tag, request.query, view)),
     );
-    return sendJson(request, reply, body as JsonAnswer);
+    return sendJson(request, reply, body as JsonAnswer, cache);
   });
   app.get('/api/deals/trending', options, async (request, reply) => {
-    const body = await answers.get(`trending:${keyOf(request.query)}`, (life) =>
+    const { answer: body, cache } = await answers.lookup(`trending:${keyOf(request.query)}`, (life) =>
       withPriceView(deps.clock(), life, (view) => listTrending(db, counts, tag, request.query, view)),
     );
-    return sendJson(request, reply, body as JsonAnswer);
+    return sendJson(request, reply, body as JsonAnswer, cache);
   });
 }

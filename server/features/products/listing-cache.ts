@@ -1,8 +1,9 @@
 /**
  * The products API's caches (issue 7; docs/decisions/0006-answer-cache.md), one set per app
  * (productsRoutes), never shared between databases. Both are keyed by the catalogue version
- * (server/catalogue-version.ts), so an import or a price write empties them at once and totals are
- * exact right after it. Nothing expires by age, except an answer showing Amazon prices: it lives
+ * (server/catalogue-version.ts), so an import or a price write drops what it can reach at once
+ * (decision 0046: product pages and keyword searches say what they depend on; totals depend on
+ * everything) and totals are exact right after it. Nothing expires by age, except an answer showing Amazon prices: it lives
  * until the first of them reaches the licence's 24 hours (docs/decisions/0014-amazon-data-24h.md;
  * the route passes `life` to `withPriceView`, product-shape.ts).
  * - `answers`: the serialised JSON of search pages, suggestions, top discounted and product pages,

@@ -67,6 +67,15 @@ async function search(keywords: string, page = 1): Promise<SearchResponse> {
   expect(res.statusCode).toBe(200);
   return res.json();
 }
+/** The X-Answer-Cache header of a search: 'hit' when it came from a stored answer. */
+async function cacheOf(keywords: string): Promise<unknown> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/products/search',
+    payload: searchCriteria({ keywords, maxPrice: 1000, minRating: 0 }),
+  });
+  return res.headers['x-answer-cache'];
+}
 const shown = async (keywords: string) => (await search(keywords)).products.map((p) => `${p.asin} ${p.title} ${p.price}`);
 const productPage = async (asin: string) =>
   (await app.inject({ method: 'GET', url: `/api/products/${asin}` })).json<{ product: { title: string; price: string } }>().product;
@@ -93,6 +102,10 @@ describe('an owner renames a product while answers are cached', () => {
       headers: admin,
     });
     expect(res.statusCode).toBe(200);
+    expect(await cacheOf('toaster')).toBe('miss'); // never asked: built now
+    expect(await cacheOf('toaster')).toBe('hit');
+    expect(await cacheOf('headphones')).toBe('hit'); // kept across the rename
+    expect(await cacheOf('machine')).toBe('miss'); // shares a word key with the new title
 
     // Its new word finds it, its old words no longer do, its page shows the new title.
     expect(await shown('espresso')).toEqual([`${KETTLE} Brewmoor Espresso Machine 25.00`]);

@@ -104,7 +104,7 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
         withPriceView(deps.clock(), life, (view) => searchProducts(db, caches, tag, criteria, view));
       // Keyword searches are built in their lane; listings without keywords (a category button's own
       // keywords included) read an ordered index and stop.
-      const body = await answers.get(`search:${searchAnswerKey(criteria, plan)}`, (life) =>
+      const { answer: body, cache } = await answers.lookup(`search:${searchAnswerKey(criteria, plan)}`, (life) =>
         plan.query === null
           ? build(life)
           : keywordLane(() => build(life)).then(
@@ -120,7 +120,7 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
               },
             ),
       );
-      return sendJson(request, reply, body as JsonAnswer);
+      return sendJson(request, reply, body as JsonAnswer, cache);
     },
   );
 
@@ -130,19 +130,19 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const key = suggestionsAnswerKey(request.query.q);
       if (key === null) return { suggestions: [] };
-      const body = await answers.get(`suggestions:${key}`, (life) =>
+      const { answer: body, cache } = await answers.lookup(`suggestions:${key}`, (life) =>
         withPriceView(deps.clock(), life, (view) => suggestProducts(db, request.query.q, view)),
       );
-      return sendJson(request, reply, body as JsonAnswer);
+      return sendJson(request, reply, body as JsonAnswer, cache);
     },
   );
 
   app.get('/api/amazon/top-discounted', { schema: { response: { 200: topDiscountedResponseSchema } } }, async (request, reply) => {
-    const body = await answers.get('top-discounted', (life) => {
+    const { answer: body, cache } = await answers.lookup('top-discounted', (life) => {
       const now = deps.clock();
       return withPriceView(now, life, (view) => topDiscountedProducts(db, tag, view, now));
     });
-    return sendJson(request, reply, body as JsonAnswer);
+    return sendJson(request, reply, body as JsonAnswer, cache);
   });
 
   app.get(
@@ -161,12 +161,12 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       const { asin } = request.params;
       const now = deps.clock();
       const minute = Math.floor(now.getTime() / PRODUCT_PAGE_BUCKET_MS);
-      const body = await answers.get(`product:${asin}:${minute}`, (life) => {
+      const { answer: body, cache } = await answers.lookup(`product:${asin}:${minute}`, (life) => {
         // The page shows this product and its own history only (decision 0046).
         life.dependsOn({ asins: [asin], words: [] });
         return withPriceView(now, life, (view) => productDetail(db, tag, asin, now, view));
       });
-      return body ? sendJson(request, reply, body) : reply.status(404).send(notFound(asin));
+      return body ? sendJson(request, reply, body, cache) : reply.status(404).send(notFound(asin));
     },
   );
 }
