@@ -98,6 +98,8 @@ describe('VersionedCache', () => {
     it('matches word keys when one is a prefix of the other (prefix terms, stems that end apart)', async () => {
       const version = logged();
       const { cache, build } = await filled(version);
+      version.change({ asins: ['B0OTHER000'], words: ['c', 'k'] }); // one-letter lexemes ("USB-C") begin no key they are not
+      expect(await cache.get('kettle', build(kettleSearch))).toBe('answer 1');
       version.change({ asins: ['B0OTHER001'], words: ['ket'] }); // a shorter lexeme key
       expect(await cache.get('kettle', build(kettleSearch))).toBe('answer 4');
       const prefixSearch = { asins: [], words: ['to'] }; // "to" typed as a prefix

@@ -123,17 +123,29 @@ function reachOf(scopes: readonly ChangeScope[]): Reach {
 }
 
 /**
- * Whether changes `reach` can change an answer built from `deps`: it holds a changed product, or one
- * of its word keys and a changed one are equal or one is a prefix of the other (a prefix term
- * matches longer lexemes; stems may differ in their endings). Null deps: always.
+ * A changed word key this short or longer also reaches the answers whose word keys it begins (a
+ * stem that ends apart); a shorter one ("c" of USB-C, "2") only answers whose key it equals or begins.
  */
+const REVERSE_PREFIX_MIN = 3;
+
+/**
+ * Whether changes `reach` can change an answer built from `deps`: it holds a changed product, or one
+ * of its word keys is a changed key or begins one (a prefix term matches longer lexemes), or a
+ * changed key of at least {@link REVERSE_PREFIX_MIN} characters begins one of its keys. Null deps:
+ * always.
+ */
+/** Whether any of the changes `scopes` can change an answer built from `deps` (the rule the cache drops entries by). */
+export function changesReach(scopes: readonly ChangeScope[], deps: AnswerDependencies | null): boolean {
+  return reaches(reachOf(scopes), deps);
+}
+
 function reaches(reach: Reach, deps: AnswerDependencies | null): boolean {
   if (deps === null) return true;
   for (const asin of deps.asins) if (reach.asins.has(asin)) return true;
   for (const word of deps.words) {
     if (reach.prefixes.has(word)) return true;
     const chars = [...word];
-    for (let n = 1; n < chars.length; n += 1) if (reach.words.has(chars.slice(0, n).join(''))) return true;
+    for (let n = REVERSE_PREFIX_MIN; n < chars.length; n += 1) if (reach.words.has(chars.slice(0, n).join(''))) return true;
   }
   return false;
 }
