@@ -50,8 +50,9 @@ export const VERSION_IDLE_MS = 10_000;
 
 /**
  * What one bump changed, as far as cached answers need to know (decision 0046): the ASINs of the
- * products written and the {@link wordKey}s of their search lexemes (products.search_vector: title,
- * brand, category name, features) before and after the write. `null` in its place means anything
+ * products written and the {@link wordKey}s of their lexemes (products.search_vector: title, brand,
+ * category name, features, stemmed; products.suggest_vector: the title's words as written) before
+ * and after the write. `null` in its place means anything
  * may have changed (an import, a delete, a write that named no products).
  */
 export interface CatalogueChangeScope {
@@ -88,7 +89,7 @@ export const MEMORY_LOG_VERSIONS = 64;
 async function scopeOfProducts(tx: Db | Tx, ids: readonly number[]): Promise<{ asins: string[]; words: string[] }> {
   const result = await tx.execute(sql`
     select array(select p.asin from products p where p.id = any(${`{${ids.join(',')}}`}::bigint[])) as asins,
-           array(select distinct left(l, ${WORD_KEY_LENGTH}) from products p cross join lateral unnest(tsvector_to_array(p.search_vector)) l
+           array(select distinct left(l, ${WORD_KEY_LENGTH}) from products p cross join lateral unnest(tsvector_to_array(p.search_vector) || tsvector_to_array(p.suggest_vector)) l
                  where p.id = any(${`{${ids.join(',')}}`}::bigint[])) as words`);
   const row = rowsOf<{ asins: string[] | null; words: string[] | null }>(result)[0];
   return { asins: row?.asins ?? [], words: row?.words ?? [] };
@@ -134,7 +135,7 @@ export async function bumpCatalogueVersion(
              case when ${scoped} then array(
                select distinct w from (select unnest(${`{${(scope?.words ?? []).map((w) => JSON.stringify(w)).join(',')}}`}::text[]) w
                                        union all select left(l, ${WORD_KEY_LENGTH}) from products p
-                                         cross join lateral unnest(tsvector_to_array(p.search_vector)) l
+                                         cross join lateral unnest(tsvector_to_array(p.search_vector) || tsvector_to_array(p.suggest_vector)) l
                                        where p.id = any(${ids}::bigint[])) y order by w) end as words
     ),
     logged as (

@@ -76,6 +76,15 @@ async function cacheOf(keywords: string): Promise<unknown> {
   });
   return res.headers['x-answer-cache'];
 }
+/** The ASINs a typed prefix suggests, and the X-Answer-Cache header. */
+async function suggest(q: string): Promise<{ body: string[]; cache: unknown }> {
+  const res = await app.inject({ method: 'GET', url: `/api/products/suggestions?q=${q}` });
+  expect(res.statusCode).toBe(200);
+  return {
+    body: res.json<{ suggestions: Array<{ asin: string }> }>().suggestions.map((x) => x.asin),
+    cache: res.headers['x-answer-cache'],
+  };
+}
 const shown = async (keywords: string) => (await search(keywords)).products.map((p) => `${p.asin} ${p.title} ${p.price}`);
 const productPage = async (asin: string) =>
   (await app.inject({ method: 'GET', url: `/api/products/${asin}` })).json<{ product: { title: string; price: string } }>().product;
@@ -93,6 +102,8 @@ describe('an owner renames a product while answers are cached', () => {
     expect(await shown('espresso')).toEqual([]); // found nothing: depends on the whole catalogue
     expect(await shown('machine')).toEqual([`${BREAD_MACHINE} Brewmoor Bread Machine 60.00`]);
     expect((await productPage(HEADPHONES)).price).toBe('40.00');
+    expect((await suggest('head')).body).toEqual([HEADPHONES]);
+    expect((await suggest('espr')).body).toEqual([]);
     await sneakPrice(HEADPHONES, 3333);
 
     const res = await app.inject({
@@ -115,6 +126,9 @@ describe('an owner renames a product while answers are cached', () => {
     expect((await search('machine')).products.map((p) => p.asin).sort()).toEqual([KETTLE, BREAD_MACHINE]);
     expect((await search('kettle')).products.map((p) => p.asin)).not.toContain(KETTLE);
     expect((await productPage(KETTLE)).title).toBe('Brewmoor Espresso Machine');
+    // Typed suggestions: those the new title's words begin are built again, the others kept.
+    expect(await suggest('espr')).toEqual({ body: [KETTLE], cache: 'miss' });
+    expect(await suggest('head')).toEqual({ body: [HEADPHONES], cache: 'hit' });
     // The headphones' answers were kept: they still show the price from before the sneaked write.
     expect(await shown('headphones')).toEqual([`${HEADPHONES} Sonique Wireless Headphones 40.00`]);
     expect((await productPage(HEADPHONES)).price).toBe('40.00');

@@ -29,6 +29,7 @@ import {
   searchAnswerDependencies,
   searchAnswerKey,
   searchProducts,
+  suggestionsAnswerDependencies,
   suggestionsAnswerKey,
   suggestProducts,
   topDiscountedProducts,
@@ -131,7 +132,10 @@ export async function productsRoutes(app: App, deps: AppDeps): Promise<void> {
       const key = suggestionsAnswerKey(request.query.q);
       if (key === null) return { suggestions: [] };
       const { answer: body, cache } = await answers.lookup(`suggestions:${key}`, (life) =>
-        withPriceView(deps.clock(), life, (view) => suggestProducts(db, request.query.q, view)),
+        withPriceView(deps.clock(), life, (view) => suggestProducts(db, request.query.q, view)).then((answer) => {
+          life.dependsOn(suggestionsAnswerDependencies(key, answer)); // decision 0046
+          return answer;
+        }),
       );
       return sendJson(request, reply, body as JsonAnswer, cache);
     },

@@ -324,13 +324,13 @@ export function searchAnswerKey(criteria: ParsedSearchCriteria, plan: SearchPlan
 }
 
 /**
- * What a search answer depends on (decision 0046), or null when any catalogue change may change it:
- * a keyword search that found products without repairing or loosening its words depends only on
- * the products it shows and on the word keys ({@link wordKey}) of every word of its tsqueries, as
- * written and Porter2-stemmed (checked on 29 November 2026 against the 14,770 words of the real
- * catalogue's files: each word's lexeme key begins with a key of the search for that word) (the
- * retrieved set is the products naming its head term; the rest only rank and filter them), so a
- * change to other products whose words share none of those keys cannot reach it. Listings without
+ * What a search answer depends on (decision 0046), or null when any catalogue change may change it.
+ * A keyword search that found products without repairing or loosening its words retrieves the
+ * products naming its head term (the `match` tsquery; its other terms only rank and mark those), so
+ * a product can change the answer only if it names the head term before or after the change, or is
+ * shown: the answer depends on the ASINs it shows and the word keys ({@link wordKey}) of the `match`
+ * tsquery's words, as written and Porter2-stemmed as PostgreSQL's english configuration reads them
+ * (search-dependencies.test.ts checks every word of the real catalogue's files). Listings without
  * keywords, searches that found nothing (a repair reads the whole dictionary) and answers that
  * repaired or loosened their words return null.
  */
@@ -341,11 +341,10 @@ export function searchAnswerDependencies(plan: SearchPlan, answer: SearchRespons
   // Each word as written and as PostgreSQL's english configuration will stem it (Porter2: "vary" is
   // read as "vari"), so the keys are those of the lexemes the database compares.
   const words = new Set<string>();
-  for (const tsquery of [text.match, text.all, text.any])
-    for (const word of tsquery.match(/[\p{L}\p{N}]+/gu) ?? []) {
-      words.add(wordKey(word));
-      if (/^[a-z]+$/.test(word)) words.add(wordKey(porter2(word)));
-    }
+  for (const word of text.match.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    words.add(wordKey(word));
+    if (/^[a-z]+$/.test(word)) words.add(wordKey(porter2(word)));
+  }
   return { asins: answer.products.map((p) => p.asin), words: [...words] };
 }
 
@@ -407,6 +406,19 @@ export function suggestionsAnswerKey(q: string): string | null {
  * first {@link SUGGESTION_LIMIT} answered; words of one or two letters only ("sa") answer the most
  * trending matches. Prices `view` hides (Amazon's data over 24 h old) are null.
  */
+/**
+ * What a suggestions answer depends on (decision 0046): the prefix tsquery `tsquery`
+ * ({@link suggestionsAnswerKey}) matches the products whose title words (products.suggest_vector,
+ * 'simple': as written) begin with every typed word, so a product can change the answer only if
+ * one of its title words begins with one of them before or after the change, or it is shown: the
+ * ASINs shown and the word keys of the typed words. An empty answer depends on the same words.
+ */
+export function suggestionsAnswerDependencies(tsquery: string, answer: { suggestions: readonly Suggestion[] }): AnswerDependencies {
+  const words = new Set<string>();
+  for (const word of tsquery.match(/[\p{L}\p{N}]+/gu) ?? []) words.add(wordKey(word));
+  return { asins: answer.suggestions.map((s) => s.asin), words: [...words] };
+}
+
 export async function suggestProducts(db: Db, q: string, view: PriceView): Promise<{ suggestions: Suggestion[] }> {
   const tsquery = suggestionsAnswerKey(q);
   if (tsquery === null) return { suggestions: [] };

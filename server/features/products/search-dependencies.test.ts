@@ -69,4 +69,11 @@ describe.skipIf(!present)('a cached search and the products its words can match'
     expect(changesReach([{ asins: ['B0OTHER001'], words: ['head', 'wire', 'soni', 'c', '2'] }], deps)).toBe(false);
     expect(changesReach([{ asins: [], words: ['kett'] }], deps)).toBe(true);
   });
+
+  it('a search of several words depends on its head term: a product naming only another word is never retrieved', () => {
+    const plan = planSearch(normaliseCriteria(searchCriteriaSchema.parse(searchCriteria({ keywords: 'black kettle' }))));
+    const deps = searchAnswerDependencies(plan, { products: [], total: 1, totalPages: 1, page: 1 });
+    expect(changesReach([{ asins: [], words: ['blac', 'shoe'] }], deps)).toBe(false);
+    expect(changesReach([{ asins: [], words: ['blac', 'kett'] }], deps)).toBe(true);
+  });
 });
