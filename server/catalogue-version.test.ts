@@ -12,7 +12,9 @@ import {
   catalogueVersionOf,
   listenForCatalogueBumps,
   LISTEN_RETRY_MS,
+  MAX_ANNOUNCED_BYTES,
   noteCatalogueWrite,
+  parseAnnouncement,
   readCatalogueVersion,
 } from './catalogue-version';
 import { openDatabase, type Database, type Db } from './db/client';
@@ -125,6 +127,21 @@ async function waitFor<T>(list: T[], take: (v: T) => boolean, ms: number): Promi
   }
 }
 
+describe('parseAnnouncement (decision 0046)', () => {
+  it('reads the number, the change, "anything", or the number alone; nothing from a payload it cannot read', () => {
+    expect(parseAnnouncement('{"v":7,"asins":["B0X"],"words":["kett"]}')).toEqual({
+      version: 7,
+      scope: { asins: ['B0X'], words: ['kett'] },
+    });
+    expect(parseAnnouncement('{"v":8,"asins":null,"words":null}')).toEqual({ version: 8, scope: null });
+    expect(parseAnnouncement('{"v":9}')).toEqual({ version: 9 });
+    expect(parseAnnouncement('10')).toEqual({ version: 10 });
+    expect(parseAnnouncement('{"v":"x"}')).toBeNull();
+    expect(parseAnnouncement('not json')).toBeNull();
+    expect(parseAnnouncement(undefined)).toBeNull();
+  });
+});
+
 // Decision 0045: another instance (its own pool on the same PostgreSQL database) learns of a bump
 // when it commits, through LISTEN/NOTIFY, instead of at its next read a second later.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('listenForCatalogueBumps (PostgreSQL)', () => {
@@ -176,6 +193,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listenForCatalogueBumps (Postgr
     expect(performance.now() - readAt).toBeLessThan(VERSION_READ_INTERVAL_MS); // heard, not read a second later
     expect(copy.changesBetween(start, start + 1)).toEqual([{ asins: [asin], words: expect.arrayContaining(['noti', 'kett']) }]);
     expect(copy.changesBetween(start, start + 2)).toBeNull(); // the second named nothing: anything changed
+  });
+
+  it('reads a change too long for the message from the log before its copy moves on', async () => {
+    // 300 products of made-up words: far more word keys than a NOTIFY payload holds.
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const code = (m: number) => Array.from({ length: 4 }, (_, k) => letters[Math.floor(m / 26 ** k) % 26]).join('');
+    const made = (n: number) => Array.from({ length: 4 }, (_, k) => `${code(n * 4 + k + 1000)}zz`);
+    const seeded = await seedProducts(
+      db,
+      Array.from({ length: 300 }, (_, n) => ({ title: made(n).join(' '), pricePence: 1000 + n })),
+    );
+    const seededAt = await readCatalogueVersion(db);
+    await waitFor(bumps, (v) => v === seededAt, 900);
+    const copy = catalogueVersionOf(other.db);
+    const start = await copy.current();
+    await catalogueTransaction(db, async (tx) =>
+      noteCatalogueWrite(
+        tx,
+        seeded.map((p) => p.id),
+      ),
+    );
+    await waitFor(bumps, (v) => v === start + 1, 900);
+    const [change] = copy.changesBetween(start, start + 1) ?? [];
+    expect(change?.asins).toHaveLength(300);
+    expect(JSON.stringify(change).length).toBeGreaterThan(MAX_ANNOUNCED_BYTES);
   });
 
   it('reconnects after its connection is cut, and hears the next bump', async () => {

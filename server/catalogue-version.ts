@@ -35,8 +35,35 @@ import { rowsOf } from './db/rows';
 
 /** The `site_settings` key holding the version. */
 export const CATALOGUE_VERSION_KEY = 'catalogue_version';
-/** The PostgreSQL NOTIFY channel a bump is announced on; the payload is the new number as text. */
+/**
+ * The PostgreSQL NOTIFY channel a bump is announced on. The payload is JSON: `{"v": n, "asins": […],
+ * "words": […]}` (the logged change; both null for "anything"), or `{"v": n}` alone when the change
+ * is longer than {@link MAX_ANNOUNCED_BYTES} (a listener then reads it from `catalogue_changes`).
+ */
 export const CATALOGUE_VERSION_CHANNEL = 'catalogue_version';
+/** Longest change sent in a NOTIFY payload, bytes (PostgreSQL's limit is 8,000). */
+export const MAX_ANNOUNCED_BYTES = 7_900;
+
+/**
+ * Reads a NOTIFY payload of {@link CATALOGUE_VERSION_CHANNEL}: the version and, when the payload
+ * holds it, the change (null: anything; undefined: not sent). Null for a payload it cannot read
+ * (the plain number older servers sent is read as a version without its change).
+ */
+export function parseAnnouncement(payload: string | undefined): { version: number; scope?: CatalogueChangeScope | null } | null {
+  if (payload === undefined) return null;
+  if (/^\d+$/.test(payload)) return { version: Number(payload) };
+  try {
+    const body = JSON.parse(payload) as { v?: unknown; asins?: unknown; words?: unknown };
+    const version = Number(body.v);
+    if (!Number.isSafeInteger(version)) return null;
+    if (!('asins' in body)) return { version };
+    const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((e) => typeof e === 'string');
+    if (strings(body.asins) && strings(body.words)) return { version, scope: { asins: body.asins, words: body.words } };
+    return { version, scope: null };
+  } catch {
+    return null;
+  }
+}
 /** An instance reads the stored version at most this often, ms. */
 export const VERSION_READ_INTERVAL_MS = 1000;
 /**
@@ -111,8 +138,8 @@ interface PendingScope {
  * none. `scope` null (the default) logs "anything changed"; otherwise the products `scope.ids` are
  * read again in the same statement, so the logged ASINs and word keys are those noted before the
  * write plus those after it. The same statement logs the change in `catalogue_changes`, deletes log
- * rows older than {@link CHANGE_LOG_VERSIONS} and sends `NOTIFY catalogue_version, '<number>'`
- * ({@link CATALOGUE_VERSION_CHANNEL}), which PostgreSQL delivers to listeners only when the
+ * rows older than {@link CHANGE_LOG_VERSIONS} and sends `NOTIFY catalogue_version` with the number
+ * and, when short enough, the change ({@link CATALOGUE_VERSION_CHANNEL}), which PostgreSQL delivers to listeners only when the
  * transaction commits, and never when it rolls back (PostgreSQL docs, NOTIFY). Throws what the
  * database throws.
  */
@@ -146,7 +173,10 @@ export async function bumpCatalogueVersion(
     pruned as (
       delete from catalogue_changes where version <= (select value::bigint from bumped) - ${CHANGE_LOG_VERSIONS}
     )
-    select bumped.value, scope.asins, scope.words, pg_notify(${CATALOGUE_VERSION_CHANNEL}, bumped.value) from bumped, scope`);
+    select bumped.value, scope.asins, scope.words,
+           pg_notify(${CATALOGUE_VERSION_CHANNEL}, case when octet_length(announced.change) <= ${MAX_ANNOUNCED_BYTES}
+                                                       then announced.change else json_build_object('v', bumped.value::bigint)::text end)
+    from bumped, scope, lateral (select json_build_object('v', bumped.value::bigint, 'asins', scope.asins, 'words', scope.words)::text as change) announced`);
   const row = rowsOf<{ value: string; asins: string[] | null; words: string[] | null }>(result)[0];
   const logged = row?.asins && row.words ? { asins: row.asins, words: row.words } : null;
   return { version: Number(row?.value ?? 0), scope: logged };
@@ -229,12 +259,20 @@ export class CatalogueVersion {
   }
 
   /**
-   * Another instance announced `version` (NOTIFY): reads the stored version and the changes up to
-   * it now, after any read already under way (which may have started before that commit).
-   * Never rejects; a failed read leaves the copy to the next one.
+   * Another instance announced `version` (NOTIFY) with its change `scope` when the message held it
+   * (undefined: not sent). When this copy then knows every change up to `version`, it moves on at
+   * once; otherwise it reads the stored version and the changes up to it now, after any read
+   * already under way (which may have started before that commit). Never rejects; a failed read
+   * leaves the copy to the next one.
    */
-  announced(version: number): Promise<void> {
+  announced(version: number, scope?: CatalogueChangeScope | null): Promise<void> {
+    if (scope !== undefined) this.remember(version, scope);
     if (this.value !== null && version <= this.value) return Promise.resolve();
+    // Every step up to it known (the message carried its change): move on at once, no read.
+    if (this.value !== null && version - this.value <= MEMORY_LOG_VERSIONS && this.changesKnown(this.value, version)) {
+      this.advanceTo(version);
+      return Promise.resolve();
+    }
     const after = this.reading ?? Promise.resolve(0);
     return after
       .catch(() => 0)
@@ -259,6 +297,12 @@ export class CatalogueVersion {
       scopes.push(scope);
     }
     return scopes;
+  }
+
+  /** Whether the log holds every version after `from` up to `to` (each change, or "anything"). */
+  private changesKnown(from: number, to: number): boolean {
+    for (let v = from + 1; v <= to; v += 1) if (!this.log.has(v)) return false;
+    return true;
   }
 
   private remember(version: number, scope: CatalogueChangeScope | null): void {
@@ -428,10 +472,10 @@ export function listenForCatalogueBumps(
     const next = new pg.Client({ ...pool.options });
     next.on('notification', (message) => {
       if (message.channel !== CATALOGUE_VERSION_CHANNEL) return;
-      const announced = Number(message.payload);
-      if (!Number.isSafeInteger(announced)) return;
-      // The number alone says nothing of what changed: read it with its logged change.
-      void version.announced(announced).then(() => opts.onBump?.(announced));
+      const announced = parseAnnouncement(message.payload);
+      if (!announced) return;
+      // With its change in the message the copy moves on at once; without it, after reading the log.
+      void version.announced(announced.version, announced.scope).then(() => opts.onBump?.(announced.version));
     });
     next.on('error', (error) => {
       if (client === next) client = null;
