@@ -14,7 +14,8 @@
  * said `X-Answer-Cache: hit` on the warm pass but `miss` now is counted as rebuilt, once per distinct
  * request (method, path, body), in all and by kind (the stream repeats popular requests):
  * - **a price check's write**: 50 products drawn at random (seeded) get a new price through the
- *   prices service (setProductPrices + recordPrices in one catalogueTransaction), as the scheduled
+ *   prices service (setProductPrices + recordPrices in one catalogueTransaction that names every
+ *   write), as the scheduled
  *   price check writes them;
  * - **an owner's rename** of one product (editProduct, as PATCH /api/admin/products/{asin}) drawn
  *   from the products the stream showed;
@@ -146,33 +147,37 @@ async function scenario(label: string, database: Database): Promise<void> {
             await db.execute(sql`select id::int as id, asin, price_pence as price, list_price_pence as list, saving_basis_type as basis
                                  from products where asin = any(${`{${[...picked].join(',')}}`}::text[])`),
           );
-          await catalogueTransaction(db, async (tx) => {
-            const priced = rows.map((r) => ({ ...r, next: Math.max(50, Math.round(r.price * 0.9)) }));
-            await setProductPrices(
-              tx,
-              priced.map((r) => ({
-                productId: r.id,
-                pricePence: r.next,
-                listPricePence: r.list,
-                savingBasisType: r.basis,
-                observedAt: now,
-                source: 'creators-api',
-              })),
-              now,
-            );
-            await recordPrices(
-              tx,
-              priced.map((r) => ({
-                productId: r.id,
-                asin: r.asin,
-                pricePence: r.next,
-                listPricePence: r.list,
-                source: 'creators-api',
-                observedAt: now,
-              })),
-              now,
-            );
-          });
+          await catalogueTransaction(
+            db,
+            async (tx) => {
+              const priced = rows.map((r) => ({ ...r, next: Math.max(50, Math.round(r.price * 0.9)) }));
+              await setProductPrices(
+                tx,
+                priced.map((r) => ({
+                  productId: r.id,
+                  pricePence: r.next,
+                  listPricePence: r.list,
+                  savingBasisType: r.basis,
+                  observedAt: now,
+                  source: 'creators-api',
+                })),
+                now,
+              );
+              await recordPrices(
+                tx,
+                priced.map((r) => ({
+                  productId: r.id,
+                  asin: r.asin,
+                  pricePence: r.next,
+                  listPricePence: r.list,
+                  source: 'creators-api',
+                  observedAt: now,
+                })),
+                now,
+              );
+            },
+            { namesEveryWrite: true },
+          );
         },
       },
       {

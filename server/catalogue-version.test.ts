@@ -15,6 +15,7 @@ import {
   MAX_ANNOUNCED_BYTES,
   noteCatalogueWrite,
   parseAnnouncement,
+  readCatalogueChanges,
   readCatalogueVersion,
 } from './catalogue-version';
 import { openDatabase, type Database, type Db } from './db/client';
@@ -127,6 +128,29 @@ async function waitFor<T>(list: T[], take: (v: T) => boolean, ms: number): Promi
   }
 }
 
+describe('what a bump logs (decision 0046)', () => {
+  it('logs a note that names products as "anything" unless the transaction promises to name every write', async () => {
+    const [seeded] = await seedProducts(db, [{ title: 'Scoped Kettle', pricePence: 1000 }]);
+    const { id, asin } = seeded as { id: number; asin: string };
+    const start = await readCatalogueVersion(db);
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx, [id]));
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx, [id]), { namesEveryWrite: true });
+    await catalogueTransaction(
+      db,
+      async (tx) => {
+        await noteCatalogueWrite(tx, [id]);
+        await noteCatalogueWrite(tx); // a write naming nothing makes the whole transaction "anything"
+      },
+      { namesEveryWrite: true },
+    );
+    expect(await readCatalogueChanges(db, start, start + 3)).toEqual([
+      { version: start + 1, scope: null },
+      { version: start + 2, scope: { asins: [asin], words: expect.arrayContaining(['scop', 'kett']) } },
+      { version: start + 3, scope: null },
+    ]);
+  });
+});
+
 describe('parseAnnouncement (decision 0046)', () => {
   it('reads the number, the change, "anything", or the number alone; nothing from a payload it cannot read', () => {
     expect(parseAnnouncement('{"v":7,"asins":["B0X"],"words":["kett"]}')).toEqual({
@@ -187,7 +211,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listenForCatalogueBumps (Postgr
     const copy = catalogueVersionOf(other.db);
     const start = await copy.current();
     const readAt = performance.now();
-    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx, [id]));
+    await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx, [id]), { namesEveryWrite: true });
     await catalogueTransaction(db, async (tx) => noteCatalogueWrite(tx));
     await waitFor(bumps, (v) => v === start + 2, 900);
     expect(performance.now() - readAt).toBeLessThan(VERSION_READ_INTERVAL_MS); // heard, not read a second later
@@ -208,11 +232,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('listenForCatalogueBumps (Postgr
     await waitFor(bumps, (v) => v === seededAt, 900);
     const copy = catalogueVersionOf(other.db);
     const start = await copy.current();
-    await catalogueTransaction(db, async (tx) =>
-      noteCatalogueWrite(
-        tx,
-        seeded.map((p) => p.id),
-      ),
+    await catalogueTransaction(
+      db,
+      async (tx) =>
+        noteCatalogueWrite(
+          tx,
+          seeded.map((p) => p.id),
+        ),
+      { namesEveryWrite: true },
     );
     await waitFor(bumps, (v) => v === start + 1, 900);
     const [change] = copy.changesBetween(start, start + 1) ?? [];

@@ -357,19 +357,27 @@ export function catalogueVersionOf(db: Db): CatalogueVersion {
 
 /** Transactions opened by {@link catalogueTransaction}, and what those of them that wrote changed (null: anything). */
 const openTransactions = new WeakSet<object>();
+/** Those opened with `namesEveryWrite`: only there can a note be scoped to products. */
+const scopedTransactions = new WeakSet<object>();
 const changedTransactions = new WeakMap<object, PendingScope | null>();
 
 /**
  * Runs `work` in one transaction on `db`; when `work` noted a catalogue write
  * ({@link noteCatalogueWrite}), bumps the version as the transaction's last statement, logging what
- * the notes named, and, after the commit, moves this process's copy on with that change. Answers
+ * the notes named, and, after the commit, moves this process's copy on with that change.
+ * `namesEveryWrite` (decision 0046) is the caller's promise that every write to products in `work`
+ * is noted with the products it touches, before any write that changes a product's words (the
+ * price check, an owner's edit); only then can the change be logged as those products. Without it
+ * any note logs "anything changed": a write that noted nothing (an upsert of titles beside a
+ * price write) can never leave a cached answer behind. Answers
  * what `work` answers; rethrows what it throws (everything rolled back, the version and its log
  * row included, and the copy unchanged).
  */
-export async function catalogueTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function catalogueTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, opts: { namesEveryWrite?: boolean } = {}): Promise<T> {
   let bumped: { version: number; scope: CatalogueChangeScope | null } | null = null;
   const result = await db.transaction(async (tx) => {
     openTransactions.add(tx);
+    if (opts.namesEveryWrite) scopedTransactions.add(tx);
     const answer = await work(tx);
     if (changedTransactions.has(tx)) {
       const pending = changedTransactions.get(tx) ?? null;
@@ -394,7 +402,8 @@ export async function catalogueTransaction<T>(db: Db, work: (tx: Tx) => Promise<
  * holds the words the product had as well as those it has (the bump reads them again).
  *
  * Inside {@link catalogueTransaction} it only marks the transaction (one bump at its end; a scoped
- * note reads the products' ASINs and words the first time it names them). On a plain `db` (a write
+ * note, only in a transaction opened with `namesEveryWrite`, reads the products' ASINs and words the
+ * first time it names them). On a plain `db` (a write
  * that already committed) it bumps at once and moves this process's copy on. In any other
  * transaction it bumps inside it; this process then sees the bump on its next read of the stored
  * version (about a second later), because it cannot know when that transaction commits.
@@ -403,7 +412,7 @@ export async function noteCatalogueWrite(handle: Db | Tx, productIds?: readonly 
   if (openTransactions.has(handle)) {
     const pending = changedTransactions.has(handle) ? (changedTransactions.get(handle) ?? null) : undefined;
     if (pending === null) return; // already "anything"
-    if (productIds === undefined || (pending?.ids.size ?? 0) + productIds.length > MAX_SCOPED_PRODUCTS) {
+    if (productIds === undefined || !scopedTransactions.has(handle) || (pending?.ids.size ?? 0) + productIds.length > MAX_SCOPED_PRODUCTS) {
       changedTransactions.set(handle, null);
       return;
     }

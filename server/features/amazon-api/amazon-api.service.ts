@@ -17,7 +17,7 @@ import { amazonSearchBodySchema } from '../../../common/api/amazon-api.admin.sch
 import { SEARCH_INDEX_OPTIONS } from '../../../common/amazon-search';
 import { discountPercent } from '../../../common/discount';
 import { penceToPriceString } from '../../../common/money';
-import { catalogueTransaction } from '../../catalogue-version';
+import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
 import type { Db } from '../../db/client';
 import { fail, ok, type Outcome } from '../../http/outcome';
 import type { CreatorsApiConnection } from '../../sources/creators-api/creators-api.connection';
@@ -171,6 +171,9 @@ export async function importFromAmazon(
       found.map((p) => p.asin),
     );
     const rows = await upsertAmazonProducts(tx, found as Array<AmazonProduct & { pricePence: number; title: string }>, now);
+    // New products, and titles, images or features Amazon changed even where the price did not:
+    // cached answers must drop (recordPrices below notes only price changes).
+    if (rows.length > 0) await noteCatalogueWrite(tx);
     const byAsin = new Map(found.map((p) => [p.asin, p]));
     const observations: NewObservation[] = rows.flatMap((row) => {
       const product = byAsin.get(row.asin)!;

@@ -151,6 +151,33 @@ describe('POST /api/admin/amazon/import', () => {
     ).toBe(true);
   });
 
+  it("a title Amazon changed reaches the shoppers' cached search at once, though the price did not change", async () => {
+    const shopperSearch = async (keywords: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/products/search',
+          payload: {
+            keywords,
+            maxPrice: 99999,
+            minRating: 0,
+            category: 'All',
+            discountOnly: false,
+            page: 1,
+            itemCount: 10,
+            sortBy: 'Featured',
+          },
+        })
+      )
+        .json()
+        .products.map((p: { title: string }) => p.title);
+    expect((await importAsins(['B0UTENSIL2'])).statusCode).toBe(200);
+    expect(await shopperSearch('oxo')).toEqual(['OXO Good Grips kitchen utensils, silicone']); // cached now
+    fake.addProducts([{ ...(utensils[1] as (typeof utensils)[number]), title: 'OXO Good Grips kitchen utensils, nylon' }]);
+    expect((await importAsins(['B0UTENSIL2'])).json()).toMatchObject({ created: 0, updated: 1 });
+    expect(await shopperSearch('oxo')).toEqual(['OXO Good Grips kitchen utensils, nylon']);
+  });
+
   it('refuses an empty selection and a malformed ASIN', async () => {
     expect((await importAsins([])).json().message).toContain('Please select at least one product to import');
     expect((await importAsins(['nope'])).statusCode).toBe(400);

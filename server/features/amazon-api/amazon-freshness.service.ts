@@ -55,8 +55,13 @@ export async function runFreshnessPass(
   if (asins.length === 0) return none;
   const batched = createBatchedSource(amazon.source, { ratePerSecond: amazon.config.ratePerSecond });
   const lookup = await batched.lookupAll(asins, { signal: deps.signal });
-  const refreshed = await catalogueTransaction(deps.db, (tx) =>
-    refreshPrices(tx, { sourceName: amazon.source.name, lookup, now: deps.clock() }, asins),
+  // refreshPrices writes through the prices service only, which names its products (decision 0046).
+  const refreshed = await catalogueTransaction(
+    deps.db,
+    (tx) => refreshPrices(tx, { sourceName: amazon.source.name, lookup, now: deps.clock() }, asins),
+    {
+      namesEveryWrite: true,
+    },
   );
   return {
     requests: lookup.calls,

@@ -12,7 +12,7 @@
  *   catalogue transaction (cached answers drop). Nothing else is written; no audit entry (no owner acted).
  * - Never throws for Amazon's failures: each is an outcome the caller turns into honest words.
  */
-import { catalogueTransaction } from '../../catalogue-version';
+import { catalogueTransaction, noteCatalogueWrite } from '../../catalogue-version';
 import type { Db } from '../../db/client';
 import type { CreatorsApiConnection } from '../../sources/creators-api/creators-api.connection';
 import { CreatorsApiError, QuotaExhaustedError } from '../../sources/creators-api/creators-api-errors';
@@ -77,6 +77,7 @@ export async function fetchProductForShopper(deps: ShopperFetchDeps, asin: strin
   const now = deps.clock();
   await catalogueTransaction(deps.db, async (tx) => {
     const [row] = await upsertAmazonProducts(tx, [priced], now);
+    if (row) await noteCatalogueWrite(tx); // a new product, or Amazon's new title on one another caller added
     if (!row?.created) return; // another caller added it meanwhile: its observation is theirs
     await recordPrices(
       tx,

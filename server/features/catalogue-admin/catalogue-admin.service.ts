@@ -274,47 +274,51 @@ export async function editProduct(
     changed.isActive = `${activeLabel(before.isActive)} → ${activeLabel(edit.isActive)}`;
   }
   if (Object.keys(changed).length > 0) {
-    await catalogueTransaction(db, async (tx) => {
-      // Named before the write, so the change logged holds the words the product had and has
-      // (decision 0046): cached searches for its old title and its new one are dropped, others kept.
-      await noteCatalogueWrite(tx, [before.id]);
-      await updateProductDetails(tx, before.id, details, now);
-      if (newPrice !== undefined) {
-        const listPricePence = before.listPricePence;
-        await setProductPrices(
-          tx,
-          [
+    await catalogueTransaction(
+      db,
+      async (tx) => {
+        // Named before the write, so the change logged holds the words the product had and has
+        // (decision 0046): cached searches for its old title and its new one are dropped, others kept.
+        await noteCatalogueWrite(tx, [before.id]);
+        await updateProductDetails(tx, before.id, details, now);
+        if (newPrice !== undefined) {
+          const listPricePence = before.listPricePence;
+          await setProductPrices(
+            tx,
+            [
+              {
+                productId: before.id,
+                pricePence: newPrice,
+                listPricePence,
+                savingBasisType: before.savingBasisType,
+                observedAt: now,
+                source: ADMIN_EDIT_SOURCE,
+              },
+            ],
+            now,
+          );
+          await recordPrices(
+            tx,
+            [{ productId: before.id, asin, pricePence: newPrice, listPricePence, source: ADMIN_EDIT_SOURCE, observedAt: now }],
+            now,
+          );
+        }
+        if (Object.keys(edited).length > 0)
+          await recordAdminAction(tx, { adminId, action: 'products.edit', target: asin, detail: { changed: edited } }, now);
+        if (details.isActive !== undefined)
+          await recordAdminAction(
+            tx,
             {
-              productId: before.id,
-              pricePence: newPrice,
-              listPricePence,
-              savingBasisType: before.savingBasisType,
-              observedAt: now,
-              source: ADMIN_EDIT_SOURCE,
+              adminId,
+              action: details.isActive ? 'products.activate' : 'products.deactivate',
+              target: asin,
+              detail: { changed: { isActive: changed.isActive! } },
             },
-          ],
-          now,
-        );
-        await recordPrices(
-          tx,
-          [{ productId: before.id, asin, pricePence: newPrice, listPricePence, source: ADMIN_EDIT_SOURCE, observedAt: now }],
-          now,
-        );
-      }
-      if (Object.keys(edited).length > 0)
-        await recordAdminAction(tx, { adminId, action: 'products.edit', target: asin, detail: { changed: edited } }, now);
-      if (details.isActive !== undefined)
-        await recordAdminAction(
-          tx,
-          {
-            adminId,
-            action: details.isActive ? 'products.activate' : 'products.deactivate',
-            target: asin,
-            detail: { changed: { isActive: changed.isActive! } },
-          },
-          now,
-        );
-    });
+            now,
+          );
+      },
+      { namesEveryWrite: true },
+    );
   }
   const after = (await findProductByAsin(db, asin)) ?? before;
   return ok({ product: toAdminProduct(after, affiliateTag), changed });

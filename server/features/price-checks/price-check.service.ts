@@ -111,7 +111,11 @@ export async function runPriceCheck(deps: PriceCheckDeps, opts: PriceCheckOption
 
   const evaluationStarted = performance.now();
   // A catalogue transaction: when a price or an observation is written, the catalogue version is bumped (issue 7).
-  const outcome = await catalogueTransaction(deps.db, (tx) => evaluate(tx, { deps, opts, filter, asins, lookup, sourceName, started }));
+  // Every product write of a check goes through the prices service, which names its products
+  // (decision 0046): cached answers that cannot hold them are kept.
+  const outcome = await catalogueTransaction(deps.db, (tx) => evaluate(tx, { deps, opts, filter, asins, lookup, sourceName, started }), {
+    namesEveryWrite: true,
+  });
   const evaluationMs = performance.now() - evaluationStarted;
 
   if (outcome.queued > 0) {

@@ -178,10 +178,14 @@ describe('the change log another instance reads (catalogue_changes)', () => {
     const [{ id }] = rowsOf<{ id: number }>(await database.db.execute(sql`select id::int as id from products where asin = ${TOASTER}`)) as [
       { id: number },
     ];
-    await catalogueTransaction(database.db, async (tx) => {
-      await noteCatalogueWrite(tx, [id]);
-      await tx.execute(sql`update products set title = 'Brewmoor Sandwich Grill' where id = ${id}`);
-    });
+    await catalogueTransaction(
+      database.db,
+      async (tx) => {
+        await noteCatalogueWrite(tx, [id]);
+        await tx.execute(sql`update products set title = 'Brewmoor Sandwich Grill' where id = ${id}`);
+      },
+      { namesEveryWrite: true },
+    );
     await noteCatalogueWrite(database.db);
     clock += VERSION_IDLE_MS + 1; // the copy is old: the next call reads the stored version and the log
     expect(await other.current()).toBe(start + 2);
