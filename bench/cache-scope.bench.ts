@@ -21,8 +21,9 @@
  *   from the products the stream showed;
  * - **a change that names nothing** (noteCatalogueWrite without products: an import, a delete), as
  *   every change was before.
- * Between changes the stream is sent once more so the caches are warm again. No budget: the figures
- * say how much of the cache a change keeps. Prints the machine's load average at each step.
+ * Between changes the stream is sent once more so the caches are warm again. Then, once, the drop
+ * pass alone, timed on a full synthetic cache against the price check's logged change (dropPass). No
+ * budget: the figures say how much of the cache a change keeps and what keeping it costs. Prints the machine's load average at each step.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -32,12 +33,12 @@ import { buildApp, type App } from '../server/app';
 import { testEnv } from '../server/env';
 import { openDatabase, type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
-import { catalogueTransaction, noteCatalogueWrite } from '../server/catalogue-version';
+import { catalogueTransaction, noteCatalogueWrite, wordKey } from '../server/catalogue-version';
 import { createCatalogueSource } from '../server/sources/catalogue.source';
 import { recordPrices, setProductPrices } from '../server/features/prices/prices.service';
 import { editProduct } from '../server/features/catalogue-admin/catalogue-admin.service';
 import { saveAdminAccount } from '../server/features/admin-auth/admin-auth.service';
-import { ANSWER_CACHE_HEADER } from '../server/http/answer-cache';
+import { ANSWER_CACHE_HEADER, ANSWER_CACHE_LIMITS, VersionedCache, type ChangeScope } from '../server/http/answer-cache';
 import { seededRandom } from '../server/features/catalogue/demo/seeded-random';
 import { expandCatalogue, importRealCatalogue } from './bench-data';
 import { shopperStream, writeExpandedFeed, type LoadRequest } from './load.bench';
@@ -190,9 +191,16 @@ async function scenario(label: string, database: Database): Promise<void> {
       },
       { name: 'a change that names nothing (an import, a delete; every change before decision 0046)', apply: () => noteCatalogueWrite(db) },
     ];
+    let priceCheckWords: string[] = [];
     for (const change of changes) {
       const before = await pass(app, stream); // warm again after the previous change
       await change.apply();
+      if (priceCheckWords.length === 0) {
+        const [logged] = rowsOf<{ words: string[] | null }>(
+          await db.execute(sql`select words from catalogue_changes order by version desc limit 1`),
+        );
+        priceCheckWords = logged?.words ?? [];
+      }
       const after = await pass(app, stream);
       const { cached, rebuilt, kinds } = rebuiltByKind(stream, before.outcomes, after.outcomes);
       console.log(
@@ -200,9 +208,55 @@ async function scenario(label: string, database: Database): Promise<void> {
       );
       console.log(`      rebuilt/cached by kind: ${kinds}`);
     }
+    if (label === 'PostgreSQL') {
+      const keys = [...new Set(words.map((w) => wordKey(w)))];
+      const drop = await dropPass(keys, asins, priceCheckWords);
+      console.log(
+        `    the drop pass alone (no database): a full cache of ${ANSWER_CACHE_LIMITS.maxEntries.toLocaleString('en-GB')} entries (2 word keys of the stream's words and 10 ASINs each) meets the price check's logged change (${PRICE_CHECK_PRODUCTS} ASINs, ${priceCheckWords.length.toLocaleString('en-GB')} word keys): median ${drop.median.toFixed(1)} ms, worst ${drop.worst.toFixed(1)} ms of 20 rounds, ${drop.kept.toLocaleString('en-GB')} entries kept ${la()}`,
+      );
+    }
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The drop pass alone (VersionedCache, no database): a full answer cache (ANSWER_CACHE_LIMITS'
+ * 5,000 entries, each depending on 2 word keys and 10 ASINs drawn from `keys` and `asins`) meets
+ * one change naming 50 ASINs and `scopeWords` word keys; the first lookup after the change pays for
+ * the pass. Median and worst of 20 rounds, ms.
+ */
+async function dropPass(
+  keys: readonly string[],
+  asins: readonly string[],
+  scopeWords: readonly string[],
+): Promise<{ median: number; worst: number; kept: number }> {
+  const random = seededRandom(4747);
+  const draw = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  const times: number[] = [];
+  let kept = 0;
+  for (let round = 0; round < 20; round += 1) {
+    const log = new Map<number, ChangeScope>();
+    const source = {
+      value: 1,
+      current: async () => source.value,
+      changesBetween: (from: number, to: number) => (to === from + 1 && log.has(to) ? [log.get(to) as ChangeScope] : null),
+    };
+    const cache = new VersionedCache<string>(source, ANSWER_CACHE_LIMITS, () => 2_000);
+    for (let i = 0; i < ANSWER_CACHE_LIMITS.maxEntries; i += 1)
+      await cache.get(`k${i}`, async (life) => {
+        life.dependsOn({ words: [draw(keys), draw(keys)], asins: Array.from({ length: 10 }, () => draw(asins)) });
+        return 'answer';
+      });
+    log.set(2, { asins: Array.from({ length: PRICE_CHECK_PRODUCTS }, () => draw(asins)), words: scopeWords });
+    source.value = 2;
+    const t0 = performance.now();
+    await cache.get('k0', async () => 'again');
+    times.push(performance.now() - t0);
+    kept = cache.stats().entries;
+  }
+  times.sort((x, y) => x - y);
+  return { median: times[Math.floor(times.length / 2)] as number, worst: times[times.length - 1] as number, kept };
 }
 
 /** Runs the scenario on PostgreSQL (scratch database) and on PGlite on disk. */
