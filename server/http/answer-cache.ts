@@ -128,17 +128,17 @@ function reachOf(scopes: readonly ChangeScope[]): Reach {
  */
 const REVERSE_PREFIX_MIN = 3;
 
+/** Whether any of the changes `scopes` can change an answer built from `deps` (the rule the cache drops entries by). */
+export function changesReach(scopes: readonly ChangeScope[], deps: AnswerDependencies | null): boolean {
+  return reaches(reachOf(scopes), deps);
+}
+
 /**
  * Whether changes `reach` can change an answer built from `deps`: it holds a changed product, or one
  * of its word keys is a changed key or begins one (a prefix term matches longer lexemes), or a
  * changed key of at least {@link REVERSE_PREFIX_MIN} characters begins one of its keys. Null deps:
  * always.
  */
-/** Whether any of the changes `scopes` can change an answer built from `deps` (the rule the cache drops entries by). */
-export function changesReach(scopes: readonly ChangeScope[], deps: AnswerDependencies | null): boolean {
-  return reaches(reachOf(scopes), deps);
-}
-
 function reaches(reach: Reach, deps: AnswerDependencies | null): boolean {
   if (deps === null) return true;
   for (const asin of deps.asins) if (reach.asins.has(asin)) return true;
