@@ -214,6 +214,18 @@ describe('VersionedCache', () => {
   });
 });
 
+describe('toJsonAnswer', () => {
+  it('answers Buffers that keep alive only their own bytes, small or large (a cache counts what it holds)', () => {
+    for (const size of [10, 600, 3_000, 40_000]) {
+      const answer = toJsonAnswer({ products: Array.from({ length: size / 10 }, (_, i) => ({ n: i, t: `kettle ${i}` })) });
+      for (const buf of [answer.json, answer.br, answer.gzip].filter((b): b is Buffer => b !== null)) {
+        expect(buf.byteOffset).toBe(0);
+        expect(buf.buffer.byteLength).toBe(buf.length);
+      }
+    }
+  });
+});
+
 describe('createJsonAnswerCache and sendJson', () => {
   const big = {
     products: Array.from({ length: 40 }, (_, i) => ({ asin: `B00000000${i % 10}`, title: `Kettle number ${i}`, price: '1.00' })),

@@ -300,14 +300,34 @@ export interface JsonAnswer {
   gzip: Buffer | null;
 }
 
-/** Serialises `answer` and compresses it when it is large enough. */
+/**
+ * `buf` in memory of its own, exactly its length. A Buffer may be a view of a larger ArrayBuffer,
+ * which it keeps alive: zlib's sync output is a slice of a 16 KiB chunk, and a small
+ * `Buffer.from(string)` a slice of Node's shared 8 KiB pool. Kept in a cache, each such view holds
+ * the whole block: under the 200-connection mix at 10k products on PGlite the main thread's
+ * ArrayBuffers grew from 4 MB to 182 MB (process.memoryUsage, 29 November 2026) while the cache
+ * counted at most its 32 MiB of bodies.
+ */
+function ownBuffer(buf: Buffer): Buffer {
+  if (buf.byteOffset === 0 && buf.buffer.byteLength === buf.length) return buf;
+  const own = Buffer.allocUnsafeSlow(buf.length);
+  buf.copy(own);
+  return own;
+}
+
+/**
+ * Serialises `answer` and compresses it when it is large enough. Every Buffer answered owns its
+ * memory ({@link ownBuffer}), so a cache's byte count is what it keeps alive.
+ */
 export function toJsonAnswer(answer: unknown): JsonAnswer {
-  const json = Buffer.from(JSON.stringify(answer));
+  const json = ownBuffer(Buffer.from(JSON.stringify(answer)));
   if (json.length < COMPRESS_THRESHOLD_BYTES) return { json, br: null, gzip: null };
   return {
     json,
-    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }),
-    gzip: gzipSync(json),
+    br: ownBuffer(
+      brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+    ),
+    gzip: ownBuffer(gzipSync(json)),
   };
 }
 
