@@ -146,7 +146,7 @@ async function scenario(label: string, database: Database): Promise<void> {
           while (picked.size < PRICE_CHECK_PRODUCTS) picked.add(draw(asins));
           const rows = rowsOf<{ id: number; asin: string; price: number; list: number | null; basis: string | null }>(
             await db.execute(sql`select id::int as id, asin, price_pence as price, list_price_pence as list, saving_basis_type as basis
-                                 from products where asin = any(${`{${[...picked].join(',')}}`}::text[])`),
+                                 from products where asin = any(${sql.param([...picked])}::text[])`),
           );
           await catalogueTransaction(
             db,

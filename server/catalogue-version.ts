@@ -27,7 +27,7 @@
  *   then drops only the answers a change can reach. A step it does not know (a gap, a change older
  *   than the log) means "anything changed": every answer is dropped, as before.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db, Tx } from './db/client';
 import { siteSettings } from './db/schema/site-settings.schema';
@@ -112,32 +112,38 @@ export const CHANGE_LOG_VERSIONS = 200;
  */
 export const MEMORY_LOG_VERSIONS = 64;
 
-/** The word keys and ASINs of products `ids` as stored now (one statement). Throws what the database throws. */
-async function scopeOfProducts(tx: Db | Tx, ids: readonly number[]): Promise<{ asins: string[]; words: string[] }> {
-  const result = await tx.execute(sql`
-    select array(select p.asin from products p where p.id = any(${`{${ids.join(',')}}`}::bigint[])) as asins,
-           array(select distinct left(l, ${WORD_KEY_LENGTH}) from products p cross join lateral unnest(tsvector_to_array(p.search_vector) || tsvector_to_array(p.suggest_vector)) l
-                 where p.id = any(${`{${ids.join(',')}}`}::bigint[])) as words`);
-  const row = rowsOf<{ asins: string[] | null; words: string[] | null }>(result)[0];
-  return { asins: row?.asins ?? [], words: row?.words ?? [] };
+/** `select` of the ASINs of the products whose ids are `ids` (a bigint[] expression). */
+const asinsOf = (ids: SQL) => sql`select p.asin from products p where p.id = any(${ids})`;
+
+/** `select` of the word keys of the lexemes (search and suggestion vectors) of the products whose ids are `ids`. */
+const wordKeysOf = (ids: SQL) => sql`
+  select left(l, ${WORD_KEY_LENGTH}) from products p
+  cross join lateral unnest(tsvector_to_array(p.search_vector) || tsvector_to_array(p.suggest_vector)) l
+  where p.id = any(${ids})`;
+
+/** The word keys of products `ids` as stored now (one statement). Throws what the database throws. */
+async function wordKeysNow(tx: Db | Tx, ids: readonly number[]): Promise<string[]> {
+  const result = await tx.execute(
+    sql`select array(select distinct k.w from (${wordKeysOf(sql`${sql.param([...ids])}::bigint[]`)}) k(w)) as words`,
+  );
+  return rowsOf<{ words: string[] | null }>(result)[0]?.words ?? [];
 }
 
 /**
- * What a transaction has changed so far: the products written, with the ASINs and word keys
- * they had when first noted (before the write, when the writer notes first), or null for anything.
+ * What a transaction has changed so far: the products written and the word keys some of them had
+ * before the write (noted with `wordsMayChange`), or null for anything.
  */
 interface PendingScope {
   ids: Set<number>;
-  asins: Set<string>;
-  words: Set<string>;
+  wordsBefore: Set<string>;
 }
 
 /**
  * Adds one to the stored version inside `tx` (or as its own statement on a plain handle) and
  * answers the new number with what changed. Creates the row (version 1) on a database that has
  * none. `scope` null (the default) logs "anything changed"; otherwise the products `scope.ids` are
- * read again in the same statement, so the logged ASINs and word keys are those noted before the
- * write plus those after it. The same statement logs the change in `catalogue_changes`, deletes log
+ * read in the same statement: the logged ASINs are theirs, and the word keys theirs now plus
+ * `scope.wordsBefore` (those some had before the write). The same statement logs the change in `catalogue_changes`, deletes log
  * rows older than {@link CHANGE_LOG_VERSIONS} and sends `NOTIFY catalogue_version` with the number
  * and, when short enough, the change ({@link CATALOGUE_VERSION_CHANNEL}), which PostgreSQL delivers to listeners only when the
  * transaction commits, and never when it rolls back (PostgreSQL docs, NOTIFY). Throws what the
@@ -145,9 +151,9 @@ interface PendingScope {
  */
 export async function bumpCatalogueVersion(
   tx: Db | Tx,
-  scope: { ids: readonly number[]; asins: readonly string[]; words: readonly string[] } | null = null,
+  scope: { ids: readonly number[]; wordsBefore: readonly string[] } | null = null,
 ): Promise<{ version: number; scope: CatalogueChangeScope | null }> {
-  const ids = `{${(scope?.ids ?? []).join(',')}}`;
+  const ids = sql`${sql.param([...(scope?.ids ?? [])])}::bigint[]`;
   const scoped = scope !== null;
   const result = await tx.execute(sql`
     with bumped as (
@@ -157,13 +163,10 @@ export async function bumpCatalogueVersion(
     ),
     scope as (
       select case when ${scoped} then array(
-               select distinct a from (select unnest(${`{${(scope?.asins ?? []).map((a) => JSON.stringify(a)).join(',')}}`}::text[]) a
-                                       union all select p.asin from products p where p.id = any(${ids}::bigint[])) x order by a) end as asins,
+               select distinct x.a from (${asinsOf(ids)}) x(a) order by x.a) end as asins,
              case when ${scoped} then array(
-               select distinct w from (select unnest(${`{${(scope?.words ?? []).map((w) => JSON.stringify(w)).join(',')}}`}::text[]) w
-                                       union all select left(l, ${WORD_KEY_LENGTH}) from products p
-                                         cross join lateral unnest(tsvector_to_array(p.search_vector) || tsvector_to_array(p.suggest_vector)) l
-                                       where p.id = any(${ids}::bigint[])) y order by w) end as words
+               select distinct y.w from (select unnest(${sql.param([...(scope?.wordsBefore ?? [])])}::text[]) union all ${wordKeysOf(ids)}) y(w)
+               order by y.w) end as words
     ),
     logged as (
       insert into catalogue_changes (version, asins, words)
@@ -318,14 +321,11 @@ export class CatalogueVersion {
       .then(async (stored) => {
         // Learn what changed before the copy moves on, so a cache never sees a number without its change.
         if (this.readChanges && this.value !== null && stored > this.value && stored - this.value <= MEMORY_LOG_VERSIONS) {
-          const known = this.value;
-          const missing = [];
-          for (let v = known + 1; v <= stored; v += 1) if (!this.log.has(v)) missing.push(v);
-          if (missing.length > 0) {
-            for (const change of await this.readChanges(Math.min(...missing) - 1, stored)) {
+          let firstUnknown = this.value + 1;
+          while (firstUnknown <= stored && this.log.has(firstUnknown)) firstUnknown += 1;
+          if (firstUnknown <= stored)
+            for (const change of await this.readChanges(firstUnknown - 1, stored))
               if (!this.log.has(change.version)) this.remember(change.version, change.scope);
-            }
-          }
         }
         this.advanceTo(stored);
         this.readAt = this.now();
@@ -381,7 +381,7 @@ export async function catalogueTransaction<T>(db: Db, work: (tx: Tx) => Promise<
     const answer = await work(tx);
     if (changedTransactions.has(tx)) {
       const pending = changedTransactions.get(tx) ?? null;
-      bumped = await bumpCatalogueVersion(tx, pending && { ids: [...pending.ids], asins: [...pending.asins], words: [...pending.words] });
+      bumped = await bumpCatalogueVersion(tx, pending && { ids: [...pending.ids], wordsBefore: [...pending.wordsBefore] });
     }
     return answer;
   });
@@ -398,17 +398,21 @@ export async function catalogueTransaction<T>(db: Db, work: (tx: Tx) => Promise<
  * kept. Without it (or with more than {@link MAX_SCOPED_PRODUCTS} in one transaction) the write may
  * have changed anything and every cached answer is dropped: imports, deletes, anything that adds or
  * removes products, or changes what is not a product's own row. A writer that may change a
- * product's words (title, brand, category, features, active) notes **before** writing, so the log
- * holds the words the product had as well as those it has (the bump reads them again).
+ * product's words (title, brand, category, features, active) notes **before** writing, with
+ * `wordsMayChange`: the note then reads the words the product has, and the log holds those as well
+ * as the ones it has after the write (the bump reads them).
  *
- * Inside {@link catalogueTransaction} it only marks the transaction (one bump at its end; a scoped
- * note, only in a transaction opened with `namesEveryWrite`, reads the products' ASINs and words the
- * first time it names them). On a plain `db` (a write
- * that already committed) it bumps at once and moves this process's copy on. In any other
- * transaction it bumps inside it; this process then sees the bump on its next read of the stored
- * version (about a second later), because it cannot know when that transaction commits.
+ * Inside {@link catalogueTransaction} it only marks the transaction (one bump at its end; a note
+ * is scoped only in a transaction opened with `namesEveryWrite`). On a plain `db` (a write that
+ * already committed) it bumps at once and moves this process's copy on. In any other transaction it
+ * bumps inside it; this process then sees the bump on its next read of the stored version (about a
+ * second later), because it cannot know when that transaction commits.
  */
-export async function noteCatalogueWrite(handle: Db | Tx, productIds?: readonly number[]): Promise<void> {
+export async function noteCatalogueWrite(
+  handle: Db | Tx,
+  productIds?: readonly number[],
+  opts: { wordsMayChange?: boolean } = {},
+): Promise<void> {
   if (openTransactions.has(handle)) {
     const pending = changedTransactions.has(handle) ? (changedTransactions.get(handle) ?? null) : undefined;
     if (pending === null) return; // already "anything"
@@ -416,14 +420,9 @@ export async function noteCatalogueWrite(handle: Db | Tx, productIds?: readonly 
       changedTransactions.set(handle, null);
       return;
     }
-    const next = pending ?? { ids: new Set<number>(), asins: new Set<string>(), words: new Set<string>() };
-    const fresh = productIds.filter((id) => !next.ids.has(id));
-    if (fresh.length > 0) {
-      const before = await scopeOfProducts(handle, fresh);
-      for (const id of fresh) next.ids.add(id);
-      for (const a of before.asins) next.asins.add(a);
-      for (const w of before.words) next.words.add(w);
-    }
+    const next = pending ?? { ids: new Set<number>(), wordsBefore: new Set<string>() };
+    if (opts.wordsMayChange && productIds.length > 0) for (const w of await wordKeysNow(handle, productIds)) next.wordsBefore.add(w);
+    for (const id of productIds) next.ids.add(id);
     changedTransactions.set(handle, next);
     return;
   }

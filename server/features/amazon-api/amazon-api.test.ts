@@ -18,6 +18,7 @@ import { createTestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-db';
 import { seedProducts } from '../price-checks/price-check.test-support';
 import { runFreshnessPass } from './amazon-freshness.service';
+import { searchCriteria } from '../products/products.test-seed';
 
 let app: App;
 let database: Database;
@@ -153,22 +154,7 @@ describe('POST /api/admin/amazon/import', () => {
 
   it("a title Amazon changed reaches the shoppers' cached search at once, though the price did not change", async () => {
     const shopperSearch = async (keywords: string) =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/products/search',
-          payload: {
-            keywords,
-            maxPrice: 99999,
-            minRating: 0,
-            category: 'All',
-            discountOnly: false,
-            page: 1,
-            itemCount: 10,
-            sortBy: 'Featured',
-          },
-        })
-      )
+      (await app.inject({ method: 'POST', url: '/api/products/search', payload: searchCriteria({ keywords, minRating: 0 }) }))
         .json()
         .products.map((p: { title: string }) => p.title);
     expect((await importAsins(['B0UTENSIL2'])).statusCode).toBe(200);

@@ -279,7 +279,7 @@ export async function editProduct(
       async (tx) => {
         // Named before the write, so the change logged holds the words the product had and has
         // (decision 0046): cached searches for its old title and its new one are dropped, others kept.
-        await noteCatalogueWrite(tx, [before.id]);
+        await noteCatalogueWrite(tx, [before.id], { wordsMayChange: true });
         await updateProductDetails(tx, before.id, details, now);
         if (newPrice !== undefined) {
           const listPricePence = before.listPricePence;

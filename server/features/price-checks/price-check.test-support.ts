@@ -4,6 +4,7 @@
  * so these tests do not depend on other features' code paths. Money in pence.
  */
 import { eq } from 'drizzle-orm';
+import type { PriceSource } from '../../sources/price-source';
 import type { Db } from '../../db/client';
 import { dealAlerts } from '../../db/schema/alerts.schema';
 import { priceObservations, products } from '../../db/schema/catalogue.schema';
@@ -117,4 +118,17 @@ export async function seedAlerts(db: Db, items: SeedAlert[]): Promise<number[]> 
 /** A mailbox token for `email` (as opening the confirmation link hands out): it reaches every alert of the address. */
 export async function visitorToken(db: Db, email: string, now: Date): Promise<string> {
   return (await issueVisitorToken(db, { email, proof: 'mailbox', now })).token;
+}
+
+/**
+ * A price source that reports every ASIN asked at `pricePence` (no list price, no saving basis),
+ * observed at `observedAt()` (read at each lookup, so a test's moving clock is followed).
+ */
+export function fixedPriceSource(pricePence: number, observedAt: () => Date): PriceSource {
+  return {
+    name: 'creators-api',
+    maxAsinsPerCall: 10,
+    lookup: async (asins) =>
+      new Map(asins.map((asin) => [asin, { asin, pricePence, listPricePence: null, savingBasisType: null, observedAt: observedAt() }])),
+  };
 }

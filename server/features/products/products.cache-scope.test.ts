@@ -22,13 +22,12 @@ import {
   VERSION_IDLE_MS,
 } from '../../catalogue-version';
 import { testEnv } from '../../env';
-import type { PriceSource } from '../../sources/price-source';
 import { createTestApp } from '../../test-support/test-app';
 import { signInAsAdmin, type AdminHeaders } from '../../test-support/admin-session';
 import type { SearchResponse } from '../../../common/api/products.schema';
 import { importCatalogueStream } from '../catalogue/catalogue-import.service';
 import { runPriceCheck } from '../price-checks/price-check.service';
-import { seedAlerts } from '../price-checks/price-check.test-support';
+import { fixedPriceSource, seedAlerts } from '../price-checks/price-check.test-support';
 import { searchCriteria } from './products.test-seed';
 
 const PUBLIC_URL = 'https://deals.example';
@@ -149,12 +148,7 @@ describe('a price check writes one product', () => {
     await sneakPrice(TOASTER, 2222);
     await seedAlerts(database.db, [{ email: 'scope@example.com', asin: HEADPHONES, currentPricePence: 3333 }]);
     now = new Date(now.getTime() + 60_000);
-    const source: PriceSource = {
-      name: 'creators-api',
-      maxAsinsPerCall: 10,
-      lookup: async (asins) =>
-        new Map(asins.map((asin) => [asin, { asin, pricePence: 2999, listPricePence: null, savingBasisType: null, observedAt: now }])),
-    };
+    const source = fixedPriceSource(2999, () => now);
     const run = await runPriceCheck(
       { db: database.db, source, clock: () => now, env: testEnv() },
       { trigger: 'manual', asins: [HEADPHONES] },
@@ -181,7 +175,7 @@ describe('the change log another instance reads (catalogue_changes)', () => {
     await catalogueTransaction(
       database.db,
       async (tx) => {
-        await noteCatalogueWrite(tx, [id]);
+        await noteCatalogueWrite(tx, [id], { wordsMayChange: true });
         await tx.execute(sql`update products set title = 'Brewmoor Sandwich Grill' where id = ${id}`);
       },
       { namesEveryWrite: true },

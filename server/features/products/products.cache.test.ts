@@ -13,12 +13,11 @@ import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { noteCatalogueWrite, readCatalogueVersion } from '../../catalogue-version';
 import { testEnv } from '../../env';
-import type { PriceSource } from '../../sources/price-source';
 import { createTestApp } from '../../test-support/test-app';
 import type { SearchCriteria, SearchResponse } from '../../../common/api/products.schema';
 import { importCatalogueStream } from '../catalogue/catalogue-import.service';
 import { runPriceCheck } from '../price-checks/price-check.service';
-import { seedAlerts } from '../price-checks/price-check.test-support';
+import { fixedPriceSource, seedAlerts } from '../price-checks/price-check.test-support';
 import { searchCriteria } from './products.test-seed';
 
 let app: App;
@@ -65,12 +64,7 @@ describe('a cached search', () => {
     await seedAlerts(database.db, [{ email: 'cache@example.com', asin: 'B0CACHE001', currentPricePence: 2100 }]);
     expect(await priceOf(criteria())).toEqual(['21.00']);
     now = new Date(now.getTime() + 60_000);
-    const source: PriceSource = {
-      name: 'creators-api',
-      maxAsinsPerCall: 10,
-      lookup: async (asins) =>
-        new Map(asins.map((asin) => [asin, { asin, pricePence: 1799, listPricePence: null, savingBasisType: null, observedAt: now }])),
-    };
+    const source = fixedPriceSource(1799, () => now);
     const run = await runPriceCheck(
       { db: database.db, source, clock: () => now, env: testEnv() },
       { trigger: 'manual', asins: ['B0CACHE001'] },

@@ -338,14 +338,21 @@ export function searchAnswerDependencies(plan: SearchPlan, answer: SearchRespons
   const text = plan.filter.text;
   if (plan.query === null || text === null || answer.total === 0) return null;
   if (answer.didYouMean || answer.relaxedFrom || answer.showingResultsFor || answer.nearestCategory) return null;
-  // Each word as written and as PostgreSQL's english configuration will stem it (Porter2: "vary" is
-  // read as "vari"), so the keys are those of the lexemes the database compares.
-  const words = new Set<string>();
-  for (const word of text.match.match(/[\p{L}\p{N}]+/gu) ?? []) {
-    words.add(wordKey(word));
-    if (/^[a-z]+$/.test(word)) words.add(wordKey(porter2(word)));
+  return { asins: answer.products.map((p) => p.asin), words: tsqueryWordKeys(text.match, true) };
+}
+
+/**
+ * The word keys of the words of tsquery text `tsquery`; with `stemmed`, each word's Porter2 stem's
+ * key as well, as PostgreSQL's english configuration reads the word ("vary" is matched as "vari").
+ * The plain stemmer, not search-text.ts `stemOf`: PostgreSQL knows nothing of its irregular plurals.
+ */
+function tsqueryWordKeys(tsquery: string, stemmed: boolean): string[] {
+  const keys = new Set<string>();
+  for (const word of tsquery.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    keys.add(wordKey(word));
+    if (stemmed && /^[a-z]+$/.test(word)) keys.add(wordKey(porter2(word)));
   }
-  return { asins: answer.products.map((p) => p.asin), words: [...words] };
+  return [...keys];
 }
 
 /**
@@ -414,9 +421,7 @@ export function suggestionsAnswerKey(q: string): string | null {
  * ASINs shown and the word keys of the typed words. An empty answer depends on the same words.
  */
 export function suggestionsAnswerDependencies(tsquery: string, answer: { suggestions: readonly Suggestion[] }): AnswerDependencies {
-  const words = new Set<string>();
-  for (const word of tsquery.match(/[\p{L}\p{N}]+/gu) ?? []) words.add(wordKey(word));
-  return { asins: answer.suggestions.map((s) => s.asin), words: [...words] };
+  return { asins: answer.suggestions.map((s) => s.asin), words: tsqueryWordKeys(tsquery, false) };
 }
 
 export async function suggestProducts(db: Db, q: string, view: PriceView): Promise<{ suggestions: Suggestion[] }> {
