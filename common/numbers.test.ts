@@ -1,7 +1,7 @@
 /** en-GB whole numbers without Intl (common/numbers.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './numbers';
+import { formatCount, formatTotal } from './numbers';
 
 describe('formatCount', () => {
   it('groups thousands with commas', () => {
@@ -21,5 +21,13 @@ describe('formatCount', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('formatTotal', () => {
+  it('says "over" only for a total the answer counted only so far', () => {
+    expect(formatTotal(10_000, true)).toBe('over 10,000');
+    expect(formatTotal(3870, undefined)).toBe('3,870');
+    expect(formatTotal(3870, false)).toBe('3,870');
   });
 });

@@ -11,3 +11,11 @@ export function formatCount(n: number): string {
   const digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return rounded < 0 ? `-${digits}` : digits;
 }
+
+/**
+ * A total an answer may have counted only so far (`capped`: the API's `totalCapped`, decisions 0040
+ * and 0047): "over 10,000" then, else {@link formatCount} of it ("3,870").
+ */
+export function formatTotal(total: number, capped: boolean | undefined): string {
+  return capped ? `over ${formatCount(total)}` : formatCount(total);
+}

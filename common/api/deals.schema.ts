@@ -65,9 +65,14 @@ export const dealListingResponseSchema = z.object({
   /** The page answered (requested page clamped to 1..totalPages). */
   page: z.number().int(),
   totalPages: z.number().int(),
-  /** Products in the whole listing (deals plus popular fillers). */
+  /**
+   * Products in the whole listing (deals plus popular fillers), counted to 10,000: past it 10,000
+   * with `totalCapped` (docs/decisions/0047-listing-counts-capped.md).
+   */
   total: z.number().int(),
-  /** How many of `total` are deals. */
+  /** `true` when the listing holds more than `total` products ("over 10,000"); absent when `total` is exact. */
+  totalCapped: z.literal(true).optional(),
+  /** How many products of the listing are deals (always exact; may exceed a capped `total`). */
   totalDeals: z.number().int(),
   /**
    * How many products of this listing's category (or all) have a verified saving basis today

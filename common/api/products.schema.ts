@@ -154,9 +154,9 @@ export type ParsedSearchCriteria = z.output<typeof searchCriteriaSchema>;
  * - `matchingAll`: when some but not all of the `total` products match every word of the keywords,
  *   how many do (they are listed first; the others name only the product type asked for: "black
  *   kettle" lists the black kettles, then other kettles). Absent when every product matches.
- * - `totalCapped` (issue 31, docs/decisions/0040): `true` when a keyword search retrieves more than
- *   `total` products (keyword searches count at most 1,000: "over 1,000 results"); absent when
- *   `total` is exact. `matchingAll`, when present, is always exact.
+ * - `totalCapped` (issue 31, docs/decisions/0040 and 0047): `true` when more than `total` products
+ *   match (keyword searches count at most 1,000: "over 1,000 results"; listings without keywords
+ *   10,000); absent when `total` is exact. `matchingAll`, when present, is always exact.
  */
 export const searchResponseSchema = z.object({
   products: z.array(productSchema),

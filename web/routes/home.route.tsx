@@ -41,7 +41,7 @@ import { useConfig } from '../lib/config.query';
 import { formatLongDate } from '../lib/date.format';
 import { useDocumentTitle } from '../lib/document-title.hook';
 import { clampPage } from '../lib/pagination.rules';
-import { formatCount } from '../../common/numbers';
+import { formatTotal } from '../../common/numbers';
 
 /** Shown only while the catalogue is empty (a new install): a lazy chunk, out of every other first load (§7). */
 const EmptyCatalogue = lazy(() => import('../features/catalogue/components/empty-catalogue').then((m) => ({ default: m.EmptyCatalogue })));
@@ -140,7 +140,9 @@ export function HomePage() {
             <div className="min-w-0">
               <h2 className="text-lg font-semibold text-slate-900">{listing.isSuccess ? sectionHeading : label}</h2>
               <p className="h-5 text-sm text-slate-600">
-                {listing.isSuccess ? `${formatCount(listing.data.total)} ${listing.data.total === 1 ? 'product' : 'products'}` : ''}
+                {listing.isSuccess
+                  ? `${formatTotal(listing.data.total, listing.data.totalCapped)} ${listing.data.total === 1 && !listing.data.totalCapped ? 'product' : 'products'}`
+                  : ''}
               </p>
             </div>
             <Button variant="secondary" size="sm" onClick={refresh} disabled={listing.isFetching} className="shrink-0">

@@ -59,7 +59,7 @@ function verifiedDeal(n: number): ListedProduct {
   });
 }
 
-function answer(products: ListedProduct[], extra: { total?: number; orderedBy?: ListingOrderKey[] } = {}): FakeAnswer {
+function answer(products: ListedProduct[], extra: { total?: number; totalCapped?: true; orderedBy?: ListingOrderKey[] } = {}): FakeAnswer {
   const deals = products.filter((p) => p.section === 'deal').length;
   return {
     json: dealListingResponseSchema.parse({
@@ -67,6 +67,7 @@ function answer(products: ListedProduct[], extra: { total?: number; orderedBy?: 
       page: 1,
       totalPages: 1,
       total: extra.total ?? products.length,
+      ...(extra.totalCapped ? { totalCapped: true } : {}),
       totalDeals: deals,
       verifiedDeals: deals,
       orderedBy: extra.orderedBy ?? (deals > 0 ? ['verified-saving', 'lowest-price'] : ['lowest-price']),
@@ -180,6 +181,18 @@ describe('a real feed with no verified deal', () => {
     expect(api.callsTo('GET /api/deals/trending').at(-1)?.query.get('category')).toBe('home-kitchen');
     expect(api.callsTo('POST /api/products/search')).toHaveLength(0);
     await expectNoDealClaims();
+  });
+});
+
+describe('a listing counted only to 10,000 (decision 0047)', () => {
+  it('the home and Today\'s Deals say "over 10,000", never a count we did not make', async () => {
+    const capped = () => answer([feedProduct(1), feedProduct(2)], { total: 10_000, totalCapped: true });
+    open('/', { 'GET /api/deals/trending': capped() });
+    expect(await screen.findByText('over 10,000 products')).toBeVisible();
+    expect(main().textContent).not.toMatch(/(?<!over )10,000 products/);
+    expect(screen.getByTestId('listing-summary')).toHaveTextContent(
+      'Meanwhile, here are some of the over 10,000 products we track: lowest price first.',
+    );
   });
 });
 

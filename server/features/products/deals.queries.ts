@@ -9,7 +9,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
-import { prepared, productColumns, UNNAMED } from './products.queries';
+import { LISTING_COUNT_CAP, prepared, productColumns, UNNAMED } from './products.queries';
 
 /** A product row with its stored deal basis (null columns when it is not a deal). */
 export interface ListedRow extends ProductRow {
@@ -73,16 +73,31 @@ export async function findListingPage(
   return statement.execute({ category, offset, limit });
 }
 
-/** How many products a listing holds: deals only (`'deals'`), or every product (`'all'`), in `category` or all. */
+/**
+ * How many products a listing holds: deals only (`'deals'`, exact: the page says how many verified
+ * deals there are), or every product (`'all'`, at most LISTING_COUNT_CAP + 1 counted: decision 0047),
+ * in `category` or all.
+ */
 export async function countListing(db: Db, kind: 'deals' | 'all', category: string | null): Promise<number> {
   const byCategory = category !== null;
-  const statement = prepared(db, `listing_count_${kind}_${byCategory ? 'category' : 'all'}`, () =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
+  const statement = prepared(db, `listing_count_${kind}_${byCategory ? 'category' : 'all'}`, () => {
+    const where = conditionsOf(kind === 'deals' ? 'deals' : 'trending', byCategory);
+    if (kind === 'deals')
+      return db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where)
+        .prepare(UNNAMED);
+    const counted = db
+      .select({ one: sql`1`.as('one') })
       .from(products)
-      .where(conditionsOf(kind === 'deals' ? 'deals' : 'trending', byCategory))
-      .prepare(UNNAMED),
-  );
+      .where(where)
+      .limit(LISTING_COUNT_CAP + 1);
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`(${counted}) as counted`)
+      .prepare(UNNAMED);
+  });
   const [row] = await statement.execute({ category });
   return Number(row?.n ?? 0);
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { VersionedCache } from '../../http/answer-cache';
 import { toProduct, type PriceView } from './product-shape';
 import { countListing, findListingPage, listingSignals, trackingStartedAt, type ListedRow } from './deals.queries';
+import { LISTING_COUNT_CAP } from './products.queries';
 
 /** A parsed listing query (dealListingQuerySchema's output). */
 export interface DealListingRequest {
@@ -78,6 +79,16 @@ async function countOf(db: Db, totals: ListingTotals, kind: 'all' | 'deals', cat
   return (await totals.get(key, () => countListing(db, kind, category))) as number;
 }
 
+/**
+ * A listing's total from its products counted to LISTING_COUNT_CAP + 1 (countListing 'all') and its
+ * exact deals: past the cap, the cap with `capped` ("over 10,000", decision 0047); else every
+ * product, never fewer than the deals.
+ */
+export function cappedTotal(counted: number, deals: number): { total: number; capped: boolean } {
+  if (counted > LISTING_COUNT_CAP) return { total: LISTING_COUNT_CAP, capped: true };
+  return { total: Math.max(counted, deals), capped: false };
+}
+
 /** The page and its first row after clamping `page` to 1..totalPages (totalPages ≥ 1). */
 export function clampPage(requested: number, itemCount: number, total: number): { page: number; totalPages: number; offset: number } {
   const totalPages = Math.max(1, Math.ceil(total / itemCount));
@@ -102,7 +113,7 @@ export async function listTodaysDeals(
   const category = q.category ?? null;
   const totalDeals = await countOf(db, totals, 'deals', category);
   const counted = await countOf(db, totals, 'all', category);
-  const total = Math.max(counted, totalDeals);
+  const { total, capped } = cappedTotal(counted, totalDeals);
   const { page, totalPages, offset } = clampPage(q.page, q.itemCount, total);
   const deals = offset < totalDeals ? await findListingPage(db, 'deals', category, offset, q.itemCount) : [];
   const missing = q.itemCount - deals.length;
@@ -115,6 +126,7 @@ export async function listTodaysDeals(
     page,
     totalPages,
     total,
+    ...(capped ? { totalCapped: true as const } : {}),
     totalDeals,
     ...(await listingFacts(db, totals, category, totalDeals, 'verified-saving')),
   };
@@ -134,7 +146,7 @@ export async function listTrending(
 ): Promise<DealListingResponse> {
   const category = q.category ?? null;
   const totalDeals = await countOf(db, totals, 'deals', category);
-  const total = await countOf(db, totals, 'all', category);
+  const { total, capped } = cappedTotal(await countOf(db, totals, 'all', category), 0);
   const { page, totalPages, offset } = clampPage(q.page, q.itemCount, total);
   const rows = await findListingPage(db, 'trending', category, offset, q.itemCount);
   return {
@@ -142,6 +154,7 @@ export async function listTrending(
     page,
     totalPages,
     total,
+    ...(capped ? { totalCapped: true as const } : {}),
     totalDeals,
     ...(await listingFacts(db, totals, category, totalDeals, 'trending')),
   };

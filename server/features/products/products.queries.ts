@@ -226,18 +226,32 @@ export function searchPageStatement(db: Db, filter: SearchFilter, order: SearchO
   );
 }
 
-/** The prepared count statement for this filter's shape (the same conditions as the page). */
+/** The prepared count statement for this filter's shape (the same conditions as the page), to {@link LISTING_COUNT_CAP} + 1. */
 export function searchCountStatement(db: Db, filter: SearchFilter) {
   const shape = shapeOf(filter);
   const name = `products_count_${shape}`;
-  return prepared(db, name, () =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
+  return prepared(db, name, () => {
+    const counted = db
+      .select({ one: sql`1`.as('one') })
       .from(products)
       .where(whereOf(shape))
-      .prepare(UNNAMED),
-  );
+      .limit(LISTING_COUNT_CAP + 1);
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`(${counted}) as counted`)
+      .prepare(UNNAMED);
+  });
 }
+
+/**
+ * Listings without keywords (a category, every product, today's deals' products) count at most this
+ * many products (issue 31; docs/decisions/0047-listing-counts-capped.md): past it the answer says
+ * "over 10,000" (`totalCapped`). An exact count read every product of the listing: 0.29–0.67 s
+ * each at 1M products on PostgreSQL alone (a category of 207,394; all 1,000,000), seconds under load,
+ * once per filter after every catalogue change; to the cap, 2–24 ms. 10,000 is 500 pages of 20, far
+ * past where anyone pages, and holds every listing of today's real catalogue (3,870 products) exactly.
+ */
+export const LISTING_COUNT_CAP = 10_000;
 
 /**
  * Keyword searches count at most this many products (issue 31; docs/decisions/0040): past it the
@@ -313,17 +327,99 @@ export type KeywordSearchRow = ProductRow & { matchesAll: boolean; total: number
  */
 export function keywordSearchStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
   const shape = keywordShapeOf(filter);
-  const name = `products_keyword_page_${shape}_${order.replace('-', '_')}`;
+  // A one-term search's products all match every term, so its tier need not evaluate the tsquery
+  // again for each of them (154,225 rows for a word at 1M products; decision 0048). It keeps a tier
+  // all the same, one no index holds, so that the matches are read from the GIN index and sorted:
+  // the window (keywordWindowStatement) runs first, and when it cannot fill the page the word is
+  // rare among the first products of the order, where walking that order's index could read most
+  // of the table.
+  const oneTerm = filter.text !== null && filter.text.all === filter.text.match;
+  const name = `products_keyword_page_${shape}_${order.replace('-', '_')}${oneTerm ? '_one' : ''}`;
+  const tier = oneTerm ? sql<boolean>`(${products.searchVector} is not null)` : matchesAllSql;
   return prepared(db, name, () =>
     db
-      .select({ ...productColumns, matchesAll: matchesAllSql.as('matches_all'), ...keywordTotals(db, shape) })
+      .select({
+        ...productColumns,
+        matchesAll: (oneTerm ? sql<boolean>`true` : matchesAllSql).as('matches_all'),
+        ...keywordTotals(db, shape),
+      })
       .from(products)
       .where(whereOf(shape))
-      .orderBy(...orderOf(order, true))
+      .orderBy(sql`${tier} desc`, ...orderOf(order, false))
       .limit(param.limit)
       .offset(param.offset)
       .prepare(UNNAMED),
   );
+}
+
+/**
+ * The products a keyword page in an order of its own (price, rating, discount, trending: not
+ * relevance) is first looked for among: this many, or 20 per product up to the page's end if more
+ * (decision 0048, {@link keywordWindowStatement}).
+ */
+export const KEYWORD_WINDOW = 2_000;
+
+/** How many products {@link keywordWindowStatement} reads for the page ending at `end` (offset + limit). */
+export function keywordWindowSize(end: number): number {
+  return Math.max(KEYWORD_WINDOW, 20 * end);
+}
+
+/**
+ * The statement of a keyword page in `order` (not 'rank') read from a window (decision 0048): the
+ * first `window` products of the listing without keywords in that order (what
+ * {@link searchPageStatement} reads, from the same indexes), then those of them matching every
+ * term, in that order, `limit` from `offset`, with the totals of {@link keywordSearchStatement}.
+ * Every product outside the window comes after every product inside it, so **when the page is full
+ * it is exactly the full statement's page** (its products all match every term, which come first
+ * there too); when it is not, the caller asks {@link keywordSearchStatement}. A price sort of a
+ * word in 15 % of 1M products read all 154,225 of them and sorted them (442 ms); the window reads
+ * 2,000 rows of the price index. The tsquery is a plain call (planned with its value).
+ */
+export function keywordWindowStatement(db: Db, filter: SearchFilter, order: SearchOrder) {
+  const shape = keywordShapeOf(filter);
+  const name = `products_keyword_window_${shape}_${order.replace('-', '_')}`;
+  return prepared(db, name, () => {
+    const keys = orderOf(order, false);
+    const inWindow = db
+      .select({
+        ...productColumns,
+        searchVector: products.searchVector,
+        position: sql<number>`row_number() over (order by ${sql.join(keys, sql`, `)})`.as('position'),
+      })
+      .from(products)
+      .where(whereOf(shape, false))
+      .orderBy(...keys)
+      .limit(sql.placeholder('window'))
+      .as('in_window');
+    const columns = Object.fromEntries(Object.keys(productColumns).map((key) => [key, inWindow[key as keyof typeof productColumns]])) as {
+      [K in keyof typeof productColumns]: (typeof inWindow)[K];
+    };
+    return db
+      .select({ ...columns, matchesAll: sql<boolean>`true`.as('matches_all'), ...keywordTotals(db, shape) })
+      .from(inWindow)
+      .where(sql`${inWindow.searchVector} @@ ${plainTsquery(param.all)}`)
+      .orderBy(asc(inWindow.position))
+      .limit(param.limit)
+      .offset(param.offset)
+      .prepare(UNNAMED);
+  });
+}
+
+/**
+ * One page of a keyword search in `order` (not 'rank') from the window of
+ * {@link keywordWindowStatement}, or null when the window does not fill it (then only
+ * {@link findKeywordSearchPage} knows the page).
+ */
+export async function findKeywordWindowPage(
+  db: Db,
+  filter: SearchFilter,
+  order: SearchOrder,
+  offset: number,
+  limit: number,
+  window = keywordWindowSize(offset + limit),
+): Promise<KeywordSearchRow[] | null> {
+  const rows = await keywordWindowStatement(db, filter, order).execute({ ...searchValues(filter, offset, limit), window });
+  return rows.length === limit ? rows : null;
 }
 
 /** A retrieved product as search-rank.ts reads it, with the totals of its search. */
@@ -357,12 +453,15 @@ export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
   const shape = keywordShapeOf(filter);
   const name = `products_keyword_candidates_${shape}${oneTerm ? '_one' : ''}`;
   return prepared(db, name, () => {
-    // The most trending of the first KEYWORD_SAMPLE products naming the head term the index finds
-    // (its tsquery hidden from the planner, tsquery(): the bitmap scan it then chooses stops after
-    // the sample, whereas with the value it may walk the trending index through a word it misjudges);
-    // and the first products matching every term (one past the cap, so their number is counted from
-    // the same scan). Bounded however many match, and products matching every term come first
-    // whenever there are some.
+    // The most trending of the first KEYWORD_SAMPLE products naming the head term (in the table's
+    // order: a bitmap heap scan and a sequential scan both read it so), and the first products
+    // matching every term (one past the cap, so their number is counted from the same scan).
+    // Bounded however many match, and products matching every term come first whenever there are
+    // some. The head term's tsquery is a plain call with its value (plainTsquery), so the planner
+    // knows how common the word is: a bitmap index scan reads a word's whole posting list before
+    // the heap scan can stop at the sample, 94 ms for a word in 85 % of 1M products, where a
+    // sequential scan stops after about 2,400 rows (4 ms); a rare word is still read from the
+    // index (decision 0047). The sample has no order, so no ordered index is walked for it.
     //
     // The sample is a CTE read twice: for the pool, and for the capped count of the products naming
     // the head term. Since it holds min(matches, KEYWORD_SAMPLE) rows under the count's very
@@ -373,7 +472,7 @@ export function keywordCandidatesStatement(db: Db, filter: SearchFilter) {
       db
         .select({ id: products.id, trendingScore: products.trendingScore })
         .from(products)
-        .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${tsquery(param.match)}`))
+        .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${plainTsquery(param.match)}`))
         .limit(KEYWORD_SAMPLE),
     );
     const trendingPool = sql`array(${db.select({ id: sample.id }).from(sample).orderBy(desc(sample.trendingScore), asc(sample.id)).limit(KEYWORD_POOL)})`;
@@ -468,7 +567,7 @@ export async function findSearchPage(
   return searchPageStatement(db, filter, order).execute(searchValues(filter, offset, limit));
 }
 
-/** How many products match `filter`. */
+/** How many products match `filter` (no keywords), at most {@link LISTING_COUNT_CAP} + 1 counted. */
 export async function countSearch(db: Db, filter: SearchFilter): Promise<number> {
   const [row] = await searchCountStatement(db, filter).execute(searchValues(filter, 0, 0));
   return Number(row?.n ?? 0);

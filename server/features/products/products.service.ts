@@ -37,8 +37,10 @@ import {
   countSearch,
   countKeywordSearch,
   KEYWORD_COUNT_CAP,
+  LISTING_COUNT_CAP,
   findKeywordCandidates,
   findKeywordSearchPage,
+  findKeywordWindowPage,
   findProductsByIds,
   findSearchPage,
   findSuggestions,
@@ -154,8 +156,8 @@ export function totalFromPage(offset: number, limit: number, rowCount: number): 
 
 /**
  * The total of a listing without keywords: from the page when it proves it, else from the
- * version-keyed count cache (their count reads up to every product; exact after every catalogue
- * write, listing-cache.ts), which runs a `count(*)` with the same conditions on a miss.
+ * version-keyed count cache (exact after every catalogue write, listing-cache.ts), which counts
+ * under the same conditions on a miss, to LISTING_COUNT_CAP + 1 (decision 0047).
  */
 async function totalOf(
   db: Db,
@@ -200,8 +202,10 @@ interface KeywordPage extends PageWithTotal {
 /**
  * A keyword search's page (docs/decisions/0017 and 0026): in relevance order, the first
  * {@link RERANK_WINDOW} retrieved products by the database's rank, re-ordered by search-rank.ts,
- * then the rest in the database's rank; the page's products read by id. In any other order, one
- * statement answers the page with its totals. Past the end, the totals are counted.
+ * then the rest in the database's rank; the page's products read by id. In any other order, the
+ * page and its totals come from a window of the listing's first products in that order when it
+ * fills the page (decision 0048), else from one statement over every match. Past the end, the
+ * totals are counted.
  */
 async function keywordPage(
   db: Db,
@@ -221,7 +225,9 @@ async function keywordPage(
     const rows = pageIds.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
     return { rows, total: first.total, totalAll: first.totalAll, categories: ranked.slice(0, 20).map((c) => c.category) };
   }
-  const found = await findKeywordSearchPage(db, filter, order, offset, limit);
+  const found =
+    (order !== 'rank' ? await findKeywordWindowPage(db, filter, order, offset, limit) : null) ??
+    (await findKeywordSearchPage(db, filter, order, offset, limit));
   const rows: ProductRow[] = found.map(({ total: _total, totalAll: _all, matchesAll: _matches, ...row }) => row);
   const first = found[0];
   if (first) return { rows, total: first.total, totalAll: first.totalAll, categories: rows.map((r) => r.category) };
@@ -384,9 +390,11 @@ export async function searchProducts(
         value !== undefined && ['didYouMean', 'relaxedFrom', 'showingResultsFor', 'nearestCategory', 'matchingAll'].includes(key),
     ),
   ) as Recovery;
-  // Keyword totals are counted to one past the cap (decision 0040): more than that is "over 1,000".
-  const totalCapped = plan.query !== null && total > KEYWORD_COUNT_CAP;
-  const shownTotal = totalCapped ? KEYWORD_COUNT_CAP : total;
+  // Totals are counted to one past their cap (keywords: decision 0040; listings: 0047): more than
+  // that is "over 1,000" or "over 10,000".
+  const cap = plan.query !== null ? KEYWORD_COUNT_CAP : LISTING_COUNT_CAP;
+  const totalCapped = total > cap;
+  const shownTotal = totalCapped ? cap : total;
   return {
     products: rows.map((row) => toProduct(row, affiliateTag, view)),
     total: shownTotal,

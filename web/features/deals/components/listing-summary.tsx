@@ -11,7 +11,7 @@
  */
 import { Info } from 'lucide-react';
 import type { DealListingResponse } from '../../../../common/api/deals.schema';
-import { formatCount } from '../../../../common/numbers';
+import { formatCount, formatTotal } from '../../../../common/numbers';
 import { HOW_DEALS_APPEAR, orderSentence, trackedSinceText, verifiedDealCount } from '../../../components/product/listing-words';
 
 export interface ListingSummaryProps {
@@ -53,7 +53,8 @@ export function ListingSummary({ answer, scope = '' }: ListingSummaryProps) {
         </p>
         {answer.total > 0 && (
           <p>
-            Meanwhile, these are the {formatCount(answer.total)} products we track{where}
+            Meanwhile, {answer.totalCapped ? 'here are some of' : 'these are'} the {formatTotal(answer.total, answer.totalCapped)} products
+            we track{where}
             {order ? `: ${order.charAt(0).toLowerCase()}${order.slice(1)}` : '.'}
           </p>
         )}
