@@ -52,9 +52,12 @@
  *    site does); the first share is the summary's. The shopper part's own product pages miss as well whenever their (ASIN, minute)
  *    was not asked for yet (products.routes.ts keys product pages by the minute), so the misses sent
  *    are at least the stated share.
+ * 7. **Uncached by price**, after the mixes, at 1 connection: each query word once as a search
+ *    sorted cheapest first (page size 12, which no mix uses, so none is cached), for decision 0048's
+ *    keyword pages read from a window; printed beside the search budget, not in the growth table.
  *
  * Options for studying one step again: BENCH_SCALE_KEEP_POSTGRES=1 keeps each PostgreSQL step's
- * database; BENCH_SCALE_REUSE_POSTGRES=<name> serves and measures a kept one again (steps 4–6 only);
+ * database; BENCH_SCALE_REUSE_POSTGRES=<name> serves and measures a kept one again (steps 4–7 only);
  * BENCH_SERVER_NODE_OPTIONS is the server's NODE_OPTIONS (e.g. `--require` of a script that starts an
  * inspector profile: Node refuses `--cpu-prof` in NODE_OPTIONS).
  *
@@ -92,6 +95,7 @@ import {
   procMemory,
   runImportCli,
   search,
+  searchPage,
   shopperStream,
   uniqueSearches,
   waitUntilIdle,
@@ -546,7 +550,7 @@ async function serveStep(feed: Feed, target: Target, scratch: string, prepared: 
     );
     const line = (name: string, l: Latency, budget: number, conns: number, note: string) =>
       console.log(
-        `    ${name.padEnd(16)} p50 ${f1(l.p50).padStart(6)}  p95 ${f1(l.p95).padStart(6)}  p99 ${f1(l.p99).padStart(6)} ms  (budget p95 ≤ ${budget} ms) ${mark(l.p95 <= budget)}  ${l.ok} answered, ${l.failed} failed, ${conns} conn., ${f1(l.ok / l.seconds)}/s ${l.load}  ${note}`,
+        `    ${name.padEnd(17)} p50 ${f1(l.p50).padStart(6)}  p95 ${f1(l.p95).padStart(6)}  p99 ${f1(l.p99).padStart(6)} ms  (budget p95 ≤ ${budget} ms) ${mark(l.p95 <= budget)}  ${l.ok} answered, ${l.failed} failed, ${conns} conn., ${f1(l.ok / l.seconds)}/s ${l.load}  ${note}`,
       );
     const uniques = uniqueSearches(feed.words);
     await waitUntilIdle(server);
@@ -610,6 +614,18 @@ async function serveStep(feed: Feed, target: Target, scratch: string, prepared: 
       );
     }
     if (!mix) throw new Error('BENCH_SCALE_MISS_SHARES holds no share between 0 and 1');
+    // Keyword pages in an order of their own (decision 0048): each query word once, cheapest first,
+    // one at a time, after the mixes, with a page size of their own (12) so no mix cached them.
+    await waitUntilIdle(server);
+    const byPrice = feed.words.slice(0, SAMPLES).map((w) => search('unique', { ...searchPage(w, 1, 'Price:LowToHigh'), itemCount: 12 }));
+    const byPriceL = await timeEach(server.url, byPrice, 1);
+    line(
+      'uncached by price',
+      byPriceL,
+      BUDGET.searchP95,
+      1,
+      '(each query word once, Price:LowToHigh; no growth budget, printed for decision 0048)',
+    );
     const { asins: _asins, ...figures } = prepared;
     return {
       ...figures,
