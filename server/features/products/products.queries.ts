@@ -137,13 +137,14 @@ interface SortKey {
 
 /**
  * The keys of `order` (every order ends with `id`). With keywords every order starts with the
- * products that match every term (then those naming only the head term); 'rank' goes on with
- * ts_rank over the terms (title A = 1, brand B = 0.4, category name C = 0.2, features D = 0.1).
+ * products that match every term (then those naming only the head term), unless `tiered` is false
+ * (the caller writes its own tier); 'rank' goes on with ts_rank over the terms (title A = 1, brand
+ * B = 0.4, category name C = 0.2, features D = 0.1).
  */
-function sortKeysOf(order: SearchOrder, hasText: boolean): SortKey[] {
+function sortKeysOf(order: SearchOrder, hasText: boolean, tiered = hasText): SortKey[] {
   const byId: SortKey = { value: sql`${products.id}`, descending: false };
   const byTrending: SortKey = { value: sql`${products.trendingScore}`, descending: true };
-  const tier: SortKey[] = hasText ? [{ value: matchesAllSql, descending: true }] : [];
+  const tier: SortKey[] = hasText && tiered ? [{ value: matchesAllSql, descending: true }] : [];
   switch (order) {
     case 'rank':
       return hasText
@@ -172,8 +173,9 @@ function orderBy(value: SQL, key: SortKey): SQL {
   return sql`${value} ${sql.raw(key.descending ? 'desc' : 'asc')}${sql.raw(key.nullsLast ? ' nulls last' : '')}`;
 }
 
-function orderOf(order: SearchOrder, hasText: boolean): SQL[] {
-  return sortKeysOf(order, hasText).map((key) => orderBy(key.value, key));
+/** The ORDER BY terms of `order` ({@link sortKeysOf}). */
+function orderOf(order: SearchOrder, hasText: boolean, tiered = hasText): SQL[] {
+  return sortKeysOf(order, hasText, tiered).map((key) => orderBy(key.value, key));
 }
 
 /** The placeholder values of a search (unused ones are ignored by the statement). */
@@ -345,7 +347,7 @@ export function keywordSearchStatement(db: Db, filter: SearchFilter, order: Sear
       })
       .from(products)
       .where(whereOf(shape))
-      .orderBy(sql`${tier} desc`, ...orderOf(order, false))
+      .orderBy(sql`${tier} desc`, ...orderOf(order, true, false))
       .limit(param.limit)
       .offset(param.offset)
       .prepare(UNNAMED),

@@ -39,6 +39,9 @@ function catalogue(): SeedProduct[] {
       reviewCount: random() < 0.5 ? null : Math.floor(random() * 3) * 10,
       category: random() < 0.5 ? 'home-kitchen' : 'electronics',
       trendingScore: Math.floor(random() * 4),
+      // Words named again in the features or as the brand rank higher (ts_rank), so relevance order differs from trending.
+      features: random() < 0.3 ? [`${names.join(' ')} spare ${names.join(' ')}`] : [],
+      brand: random() < 0.2 ? (names[0] ?? null) : null,
     });
   }
   return out;
@@ -116,6 +119,28 @@ describe('a keyword page read from a window', () => {
     // Both ways were taken, many times.
     expect(filled).toBeGreaterThan(50);
     expect(short).toBeGreaterThan(50);
+  });
+});
+
+describe('the full statement in relevance order (pages past the re-ranked first 100)', () => {
+  it('orders by every term first, then ts_rank, trending and id, for one term and for two', async () => {
+    for (const keywords of ['kettle', 'black kettle']) {
+      const { filter } = planSearch(normaliseCriteria(searchCriteriaSchema.parse(criteria(keywords, 'Featured'))));
+      if (!filter.text) throw new Error('no keywords');
+      const page = await findKeywordSearchPage(database.db, filter, 'rank', 0, 500);
+      const expected = await database.query<{ id: number }>(
+        `select id from products
+         where is_active and price_pence <= $1 and (rating is null or rating >= 0) and search_vector @@ to_tsquery('english', $2)
+         order by (search_vector @@ to_tsquery('english', $3)) desc, ts_rank(search_vector, to_tsquery('english', $4)) desc,
+           trending_score desc, id`,
+        [filter.maxPricePence, filter.text.match, filter.text.all, filter.text.any],
+      );
+      expect(page.length, keywords).toBeGreaterThan(20);
+      expect(
+        page.map((r) => Number(r.id)),
+        keywords,
+      ).toEqual(expected.rows.map((r) => Number(r.id)));
+    }
   });
 });
 
