@@ -9,7 +9,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, shopperVisible } from '../../db/schema/catalogue.schema';
 import type { ProductRow } from './product-shape';
-import { LISTING_COUNT_CAP, prepared, productColumns, UNNAMED } from './products.queries';
+import { countToSql, LISTING_COUNT_CAP, prepared, productColumns, UNNAMED } from './products.queries';
 
 /** A product row with its stored deal basis (null columns when it is not a deal). */
 export interface ListedRow extends ProductRow {
@@ -88,14 +88,9 @@ export async function countListing(db: Db, kind: 'deals' | 'all', category: stri
         .from(products)
         .where(where)
         .prepare(UNNAMED);
-    const counted = db
-      .select({ one: sql`1`.as('one') })
-      .from(products)
-      .where(where)
-      .limit(LISTING_COUNT_CAP + 1);
     return db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(${counted}) as counted`)
+      .select({ n: countToSql(db, where, LISTING_COUNT_CAP + 1).as('n') })
+      .from(sql`(select 1) as one`)
       .prepare(UNNAMED);
   });
   const [row] = await statement.execute({ category });

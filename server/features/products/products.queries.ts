@@ -232,17 +232,12 @@ export function searchPageStatement(db: Db, filter: SearchFilter, order: SearchO
 export function searchCountStatement(db: Db, filter: SearchFilter) {
   const shape = shapeOf(filter);
   const name = `products_count_${shape}`;
-  return prepared(db, name, () => {
-    const counted = db
-      .select({ one: sql`1`.as('one') })
-      .from(products)
-      .where(whereOf(shape))
-      .limit(LISTING_COUNT_CAP + 1);
-    return db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(${counted}) as counted`)
-      .prepare(UNNAMED);
-  });
+  return prepared(db, name, () =>
+    db
+      .select({ n: countToSql(db, whereOf(shape), LISTING_COUNT_CAP + 1).as('n') })
+      .from(sql`(select 1) as one`)
+      .prepare(UNNAMED),
+  );
 }
 
 /**
@@ -297,11 +292,19 @@ function plainTsquery(placeholder: Placeholder): SQL {
  * {@link KEYWORD_COUNT_CAP} + 1 (one more than the cap says "more than"), as a scalar sub-select.
  */
 function cappedCountSql(db: Db, shape: string, placeholder: Placeholder): SQL<number> {
+  return countToSql(db, and(whereOf(shape, false), sql`${products.searchVector} @@ ${plainTsquery(placeholder)}`), KEYWORD_COUNT_CAP + 1);
+}
+
+/**
+ * How many products match `where`, counting at most `most` (a scan stops there), as a scalar
+ * sub-select: the one capped count of keyword totals (decision 0040) and listing totals (0047).
+ */
+export function countToSql(db: Db, where: SQL | undefined, most: number): SQL<number> {
   const counted = db
     .select({ one: sql`1`.as('one') })
     .from(products)
-    .where(and(whereOf(shape, false), sql`${products.searchVector} @@ ${plainTsquery(placeholder)}`))
-    .limit(KEYWORD_COUNT_CAP + 1);
+    .where(where)
+    .limit(most);
   return sql<number>`(select count(*)::int from (${counted}) as counted)`;
 }
 
